@@ -1,0 +1,126 @@
+"""The thin Python layer over the kernel: positions and games in, arrays through, numbers out.
+
+A :class:`Engine` owns one transposition table and the scratch memory, so keep one
+and reuse it: table entries are exact facts about positions and stay valid from
+one solve to the next (the key holds the game), which is what makes a whole
+double-dummy table or 66 discards cheaper than as many separate solves.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import numpy as np
+
+from .cards import NO_TRUMP
+from .kernel import drivers
+from .kernel.bits import PDEP, PEXT
+from .kernel.config import (ALL_SHORTCUTS, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_N_TALON,
+                            C_TALON, C_TALON_MODE, C_TRUMP, CTX_SIZE, MAX_CARDS_IN_PLAY,
+                            P_HANDS, P_LEADER, P_N_TRICK, P_TRICK, POS_SIZE, SHORTCUT_NAMES,
+                            STATS_SIZE, TALON_DEALER, TALON_NONE, TALON_SUIT)
+from .kernel.tt import DEFAULT_LOG2_SIZE, new_table
+from .rules import Game, Position, TalonMode
+
+_TALON_CODES = {TalonMode.NONE: TALON_NONE, TalonMode.SUIT: TALON_SUIT, TalonMode.DEALER: TALON_DEALER}
+
+
+@dataclass(frozen=True)
+class Options:
+    """Search shortcuts (all on by default) and the table size (2**tt_log2_size entries)."""
+
+    tt: bool = True
+    equivalence: bool = True
+    bounds: bool = True
+    ordering: bool = True
+    tt_log2_size: int = DEFAULT_LOG2_SIZE
+
+    @property
+    def flags(self) -> int:
+        return sum(bit for name, bit in SHORTCUT_NAMES.items() if getattr(self, name))
+
+    @staticmethod
+    def none() -> "Options":
+        """Every shortcut off: the plain alpha-beta."""
+        return Options(tt=False, equivalence=False, bounds=False, ordering=False)
+
+
+def encode_position(position: Position) -> np.ndarray:
+    pos = np.zeros(POS_SIZE, dtype=np.int64)
+    pos[P_HANDS:P_HANDS + 3] = position.hands
+    pos[P_LEADER] = position.leader
+    pos[P_N_TRICK] = len(position.trick)
+    pos[P_TRICK:P_TRICK + len(position.trick)] = position.trick
+    return pos
+
+
+def encode_game(game: Game, focus: int, talon: tuple[int, ...], flags: int = ALL_SHORTCUTS) -> np.ndarray:
+    """The kernel's view of a game with ``focus`` as the player whose tricks count."""
+    ctx = np.zeros(CTX_SIZE, dtype=np.int64)
+    focus_max = 1 if game.focus_maximizes() else 0
+    ctx[C_TRUMP] = game.trump
+    ctx[C_FOCUS] = focus
+    ctx[C_FOCUS_MAX] = focus_max
+    ctx[C_FLAGS] = flags
+    ctx[C_TALON_MODE] = _TALON_CODES[game.talon_mode] if talon else TALON_NONE
+    ctx[C_N_TALON] = len(talon)
+    ctx[C_TALON:C_TALON + len(talon)] = talon
+    ctx[C_GAME_ID] = game.trump | focus << 3 | focus_max << 5
+    return ctx
+
+
+class Engine:
+    """Exact double-dummy values for one focus player at a time. Not thread-safe."""
+
+    def __init__(self, options: Options = Options()):
+        self.options = options
+        self.keys, self.vals = new_table(options.tt_log2_size)
+        self.scratch = drivers.new_scratch()
+        self.stats = np.zeros(STATS_SIZE, dtype=np.int64)
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched since this engine was made."""
+        return int(self.stats[0])
+
+    def _arrays(self, position: Position, game: Game, focus: int):
+        return (encode_position(position), encode_game(game, focus, position.talon, self.options.flags),
+                self.keys, self.vals, PEXT, PDEP, self.scratch, self.stats)
+
+    def value(self, position: Position, game: Game, focus: int) -> int:
+        """The focus player's tricks from here on under best play (see :mod:`solver.reference`)."""
+        return int(drivers.value(*self._arrays(position, game, focus)))
+
+    def card_values(self, position: Position, game: Game, focus: int) -> dict[int, int]:
+        out = np.empty(32, dtype=np.int64)
+        drivers.card_values(*self._arrays(position, game, focus), out)
+        return {c: int(v) for c, v in enumerate(out) if v >= 0}
+
+    def best_line(self, position: Position, game: Game, focus: int) -> tuple[int, list[int]]:
+        """The value and a best line to the end (tie-break: see :mod:`solver.kernel.drivers`)."""
+        line = np.empty(MAX_CARDS_IN_PLAY + 3, dtype=np.int64)
+        v = drivers.best_line(*self._arrays(position, game, focus), line)
+        return int(v), [int(c) for c in line if c >= 0]
+
+
+def batch_values(positions: list[Position], games: list[Game], focuses: list[int],
+                 options: Options = Options(), threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Values (and nodes searched) of many positions, on all cores: one table per thread."""
+    n = len(positions)
+    threads = threads or os.cpu_count() or 1
+    threads = max(1, min(threads, n))
+    pos = np.zeros((n, POS_SIZE), dtype=np.int64)
+    ctx = np.zeros((n, CTX_SIZE), dtype=np.int64)
+    for i, (p, g, f) in enumerate(zip(positions, games, focuses)):
+        pos[i] = encode_position(p)
+        ctx[i] = encode_game(g, f, p.talon, options.flags)
+    keys, vals = new_table(options.tt_log2_size, copies=threads)
+    values = np.zeros(n, dtype=np.int64)
+    nodes = np.zeros(n, dtype=np.int64)
+    if n:
+        drivers.batch_values(pos, ctx, keys, vals, PEXT, PDEP, values, nodes)
+    return values, nodes
+
+
+__all__ = ["Engine", "Options", "batch_values", "NO_TRUMP"]

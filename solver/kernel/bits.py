@@ -1,0 +1,64 @@
+"""Bit tricks on card masks: LLVM's popcount and leading-zero count, and rank compression.
+
+Rank compression is what makes positions that differ only in cards already played
+look the same: within a suit, the live cards (those still in a hand or on the
+table) are renumbered 0, 1, 2 … from the lowest. ``PEXT[live, sub]`` packs the bits
+of ``sub`` (a subset of ``live``) into those relative ranks and ``PDEP`` undoes it.
+Both are 256 × 256 tables of bytes, built once here and handed to the kernel.
+"""
+
+import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.extending import intrinsic
+
+from .config import jit
+
+
+@intrinsic
+def popcount(typingctx, x):
+    sig = types.int64(types.int64)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return sig, codegen
+
+
+@intrinsic
+def _ctlz(typingctx, x):
+    sig = types.int64(types.int64)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
+
+
+@jit
+def high_bit(x):
+    """Index of the highest set bit of ``x`` > 0."""
+    return 63 - _ctlz(x)
+
+
+@jit
+def low_bit(x):
+    return x & -x
+
+
+def _compression_tables():
+    pext = np.zeros(256 * 256, dtype=np.uint8)
+    pdep = np.zeros(256 * 256, dtype=np.uint8)
+    for live in range(256):
+        positions = [b for b in range(8) if live >> b & 1]
+        for packed in range(1 << len(positions)):
+            sub = 0
+            for i, b in enumerate(positions):
+                if packed >> i & 1:
+                    sub |= 1 << b
+            pext[live * 256 + sub] = packed
+            pdep[live * 256 + packed] = sub
+    return pext, pdep
+
+
+PEXT, PDEP = _compression_tables()

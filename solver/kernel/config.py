@@ -1,0 +1,85 @@
+"""Compiler settings, option flags and the layout of the arrays the kernel shares with Python.
+
+Everything the jitted code needs from Python arrives as plain arrays whose layout
+is fixed here, so the kernel never sees a Python object (and never raises).
+"""
+
+import hashlib
+import os
+from functools import partial
+from pathlib import Path
+
+import numba
+
+
+def _cache_dir() -> Path:
+    """Where compiled code is kept: one folder per version of the kernel's source.
+
+    Numba checks a cached function against its own file only, not the files of the
+    functions it calls, so an edit to ``moves.py`` would leave ``search`` compiled
+    with the old code. Keying the folder on a hash of all kernel sources rules that out.
+    """
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.read_bytes())
+    digest.update(numba.__version__.encode())
+    base = os.environ.get("PREF_CACHE_DIR") or os.environ.get("NUMBA_CACHE_DIR") \
+        or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "preferans-solver"
+    return Path(base) / digest.hexdigest()[:16]
+
+
+CACHE_DIR = _cache_dir()
+numba.config.CACHE_DIR = str(CACHE_DIR)  # read when each @jit below is applied
+
+jit = partial(numba.njit, cache=True, nogil=True)
+"""Every kernel function: compiled once, cached on disk, releasing the GIL."""
+
+
+def is_compiled() -> bool:
+    """Whether compiled code for this kernel is already on disk (else the first call compiles)."""
+    return CACHE_DIR.is_dir() and any(CACHE_DIR.rglob("*.nbc"))
+
+# Search shortcuts; each one can be switched off for tests and benchmarks.
+USE_TT = 1
+"""Transposition table of lower/upper bounds at trick boundaries."""
+USE_EQUIVALENCE = 2
+"""Play one card of a sequence that no live card splits."""
+USE_BOUNDS = 4
+"""Quick-trick bounds at the start of each trick."""
+USE_ORDERING = 8
+"""Table move first, then heuristic move ordering."""
+ALL_SHORTCUTS = USE_TT | USE_EQUIVALENCE | USE_BOUNDS | USE_ORDERING
+SHORTCUT_NAMES = {"tt": USE_TT, "equivalence": USE_EQUIVALENCE, "bounds": USE_BOUNDS,
+                  "ordering": USE_ORDERING}
+
+# ctx: the game being searched, one int64 array.
+C_TRUMP = 0        # 0..3, or 4 for no-trump
+C_FOCUS = 1        # the seat whose tricks are counted
+C_FOCUS_MAX = 2    # 1 if the focus player wants many tricks (contract), 0 if few
+C_FLAGS = 3        # USE_* bits
+C_TALON_MODE = 4   # 0 none, 1 suit, 2 dealer
+C_N_TALON = 5      # talon cards still to be turned at the root (0..2)
+C_TALON = 6        # C_TALON + i: the i-th of them
+C_GAME_ID = 8      # what the table key needs besides the cards: trump, focus, focus_max
+CTX_SIZE = 9
+
+TALON_NONE, TALON_SUIT, TALON_DEALER = 0, 1, 2
+NO_SEAT = -1
+DEALER_SEAT = 3
+
+# pos: a position, one int64 array.
+P_HANDS = 0        # P_HANDS + seat: masks of A, B, C
+P_LEADER = 3       # who led (or leads) the current trick
+P_N_TRICK = 4      # cards on the table in the current trick (0..2)
+P_TRICK = 5        # P_TRICK + i: those cards in play order
+POS_SIZE = 7
+
+# stats: counters the kernel fills.
+S_NODES = 0
+S_TT_HITS = 1
+S_BOUND_CUTS = 2
+S_TT_STORES = 3
+STATS_SIZE = 4
+
+MAX_CARDS_IN_PLAY = 30
+SCRATCH_ROW = 16

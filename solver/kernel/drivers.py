@@ -1,0 +1,113 @@
+"""Whole-position jobs on top of the search: value, value of every legal card, best line, batches.
+
+The tie-break of the best line: at each turn the player plays, among the cards that
+keep the value, the lowest-ranked one; between equal ranks, the first suit in
+bidding order (♠ ♣ ♦ ♥).
+"""
+
+import numpy as np
+from numba import prange
+
+from .config import C_FOCUS, C_FOCUS_MAX, C_TRUMP, MAX_CARDS_IN_PLAY, SCRATCH_ROW, STATS_SIZE, jit
+from .moves import group_top, legal_mask
+from .search import _pending_talon, advance, exact_value, move_reaches, move_value, root_state
+
+
+def new_scratch():
+    return np.zeros((MAX_CARDS_IN_PLAY + 3, 2, SCRATCH_ROW), dtype=np.int64)
+
+
+@jit
+def _legal_and_live(hands, ctx, state):
+    mover, n_in, lead, best, owner, table, talon_i, left = state
+    legal = legal_mask(hands[mover], lead, ctx[C_TRUMP])
+    live = hands[0] | hands[1] | hands[2] | table | _pending_talon(ctx, talon_i)
+    return legal, live
+
+
+@jit
+def card_values(pos, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, out):
+    """``out[c]`` = value after the mover plays legal card ``c``, -1 for other cards.
+
+    Cards of one equivalent sequence are searched once and share the value.
+    """
+    hands = np.zeros(3, dtype=np.int64)
+    state = root_state(pos, ctx, hands)
+    out[:] = -1
+    if state[7] == 0:
+        return
+    legal, live = _legal_and_live(hands, ctx, state)
+    for c in range(31, -1, -1):
+        if legal >> c & 1:
+            top = group_top(c, legal, live)
+            if top != c and out[top] >= 0:
+                out[c] = out[top]
+            else:
+                out[c] = move_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, c)
+
+
+@jit
+def value(pos, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats):
+    hands = np.zeros(3, dtype=np.int64)
+    state = root_state(pos, ctx, hands)
+    return exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state)
+
+
+@jit
+def best_line(pos, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, line):
+    """Fill ``line`` with a best play to the end (-1 after the last card); return the value."""
+    hands = np.zeros(3, dtype=np.int64)
+    state = root_state(pos, ctx, hands)
+    v = exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state)
+    line[:] = -1
+    total = v
+    focus_max = ctx[C_FOCUS_MAX] == 1
+    n = 0
+    while state[7] > 0:
+        mover = state[0]
+        maximizing = (mover == ctx[C_FOCUS]) == focus_max
+        legal, live = _legal_and_live(hands, ctx, state)
+        chosen = -1
+        for rank in range(8):
+            for suit in range(4):
+                c = suit * 8 + rank
+                if legal >> c & 1 == 0:
+                    continue
+                if maximizing:
+                    ok = move_reaches(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats,
+                                      state, c, v)
+                else:
+                    ok = not move_reaches(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats,
+                                          state, c, v + 1)
+                if ok:
+                    chosen = c
+                    break
+            if chosen >= 0:
+                break
+        line[n] = chosen
+        n += 1
+        state, v = advance(hands, ctx, state, chosen, v)
+    return total
+
+
+@jit(parallel=True)
+def batch_values(positions, contexts, tt_keys, tt_vals, pext, pdep, out_values, out_nodes):
+    """Values of many positions: ``positions[i]`` under ``contexts[i]``.
+
+    The batch is cut into one contiguous chunk per table copy (``tt_keys.shape[0]``,
+    normally the thread count); each chunk is solved in turn by one thread with its
+    own table, scratch and counters, so threads share nothing.
+    """
+    n = positions.shape[0]
+    workers = tt_keys.shape[0]
+    for w in prange(workers):
+        scratch = np.zeros((MAX_CARDS_IN_PLAY + 3, 2, SCRATCH_ROW), dtype=np.int64)
+        stats = np.zeros(STATS_SIZE, dtype=np.int64)
+        lo = n * w // workers
+        hi = n * (w + 1) // workers
+        for i in range(lo, hi):
+            before = stats[0]
+            out_values[i] = value(positions[i], contexts[i], tt_keys[w], tt_vals[w], pext, pdep,
+                                  scratch, stats)
+            out_nodes[i] = stats[0] - before
+

@@ -1,0 +1,35 @@
+"""Plain brute-force minimax over :mod:`solver.rules`: no pruning, no table.
+
+It is slow and obviously right, and it is the oracle the tests hold the search
+kernel to. Values count the tricks the focus player takes from the position on.
+"""
+
+from __future__ import annotations
+
+from .rules import Game, Position, legal_cards, play
+
+
+def value(position: Position, game: Game, focus: int) -> int:
+    """The focus player's remaining tricks when both sides play best.
+
+    The focus player maximises them in a contract and minimises them in a misère
+    or raspasy; the other two play together against him.
+    """
+    if position.is_over():
+        return 0
+    return max(card_values(position, game, focus).values()) if _maximizing(position, game, focus) \
+        else min(card_values(position, game, focus).values())
+
+
+def card_values(position: Position, game: Game, focus: int) -> dict[int, int]:
+    """The value of each legal card of the player to move."""
+    already = position.taken[focus]
+    out = {}
+    for c in legal_cards(position, game):
+        child = play(position, game, c)
+        out[c] = child.taken[focus] - already + value(child, game, focus)
+    return out
+
+
+def _maximizing(position: Position, game: Game, focus: int) -> bool:
+    return (position.to_move == focus) == game.focus_maximizes()

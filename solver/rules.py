@@ -1,0 +1,171 @@
+"""The rules of play (``RULES.md``) in plain Python: games, positions, legal cards, tricks.
+
+This module is the executable statement of the rules. The search kernel
+re-implements the same rules on bitmasks for speed; the tests hold the two
+together through :mod:`solver.reference`, the brute-force minimax built on
+this module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from .cards import NO_TRUMP, SEATS, SUIT_MASK, bit, count, suit_of
+
+DEALER = 3
+"""The seat number of the dealer D, who can win a talon trick in ``dealer`` mode."""
+
+
+class Kind(str, Enum):
+    CONTRACT = "contract"
+    MISERE = "misere"
+    RASPASY = "raspasy"
+
+
+class TalonMode(str, Enum):
+    """How the talon takes part in raspasy (RULES.md, "Talon mode")."""
+
+    NONE = "none"
+    SUIT = "suit"
+    DEALER = "dealer"
+
+
+@dataclass(frozen=True)
+class Game:
+    """What is played: the kind of game, trump, declarer and the raspasy talon mode.
+
+    ``declarer`` is a seat 0..2 for a contract or misère and ``None`` for raspasy.
+    ``trump`` is a suit 0..3 or ``NO_TRUMP``; misère and raspasy are always no-trump.
+    """
+
+    kind: Kind
+    trump: int = NO_TRUMP
+    declarer: int | None = None
+    level: int | None = None
+    talon_mode: TalonMode = TalonMode.NONE
+
+    @staticmethod
+    def contract(level: int, trump: int, declarer: int) -> "Game":
+        return Game(Kind.CONTRACT, trump, declarer, level)
+
+    @staticmethod
+    def misere(declarer: int) -> "Game":
+        return Game(Kind.MISERE, NO_TRUMP, declarer)
+
+    @staticmethod
+    def raspasy(talon_mode: TalonMode | str = TalonMode.SUIT) -> "Game":
+        return Game(Kind.RASPASY, NO_TRUMP, None, None, TalonMode(talon_mode))
+
+    def focus_maximizes(self) -> bool:
+        """Whether the player whose tricks are counted wants them many (a contract)."""
+        return self.kind is Kind.CONTRACT
+
+
+@dataclass(frozen=True)
+class Position:
+    """A moment of play.
+
+    ``hands`` are the masks of A, B and C. ``trick`` holds the cards already on the
+    table in the current trick, in play order, first played by ``leader``. In the
+    raspasy talon tricks ``talon`` holds the talon cards still to be turned, the first
+    being the one turned for the current trick; those tricks are played A, B, C in
+    turn, so ``leader`` is then A. ``taken`` counts the tricks each seat has won so far.
+    """
+
+    hands: tuple[int, int, int]
+    leader: int = 0
+    trick: tuple[int, ...] = ()
+    talon: tuple[int, ...] = ()
+    taken: tuple[int, int, int] = field(default=(0, 0, 0))
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % 3
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to be completed, the current one included."""
+        return count(self.hands[self.to_move]) if self.trick else count(self.hands[self.leader])
+
+    def is_over(self) -> bool:
+        return not self.trick and self.hands[self.leader] == 0
+
+
+def led_suit(position: Position) -> int | None:
+    """The suit everyone must follow in the current trick, or None when leading freely."""
+    if position.talon:
+        return suit_of(position.talon[0])
+    if position.trick:
+        return suit_of(position.trick[0])
+    return None
+
+
+def legal_cards_mask(position: Position, game: Game) -> int:
+    """Follow suit; if void, ruff when holding a trump (preferans obligatory ruffing); else anything."""
+    hand = position.hands[position.to_move]
+    suit = led_suit(position)
+    if suit is None:
+        return hand
+    follow = hand & (SUIT_MASK << (8 * suit))
+    if follow:
+        return follow
+    if game.trump != NO_TRUMP:
+        ruff = hand & (SUIT_MASK << (8 * game.trump))
+        if ruff:
+            return ruff
+    return hand
+
+
+def legal_cards(position: Position, game: Game) -> list[int]:
+    mask = legal_cards_mask(position, game)
+    return [c for c in range(32) if mask >> c & 1]
+
+
+def _beats(c: int, best: int, suit: int, trump: int) -> bool:
+    if suit_of(c) == suit_of(best):
+        return c > best
+    return suit_of(c) == trump or (suit_of(c) == suit and suit_of(best) != trump)
+
+
+def trick_winner(cards: tuple[int, ...], first: int, suit: int, trump: int,
+                 talon_card: int | None = None) -> int:
+    """The seat that wins a complete trick; ``DEALER`` if a competing talon card holds it.
+
+    ``cards`` were played by ``first``, ``first + 1``, … . ``suit`` is the suit to follow.
+    In a raspasy talon trick ``talon_card`` is given only in ``dealer`` mode, where the
+    turned card competes; in ``suit`` mode it only names ``suit``.
+    """
+    best, winner = (talon_card, DEALER) if talon_card is not None else (None, None)
+    for i, c in enumerate(cards):
+        if best is None:
+            if suit_of(c) == suit or (trump != NO_TRUMP and suit_of(c) == trump):
+                best, winner = c, (first + i) % 3
+        elif _beats(c, best, suit, trump):
+            best, winner = c, (first + i) % 3
+    if winner is None:  # nobody followed the talon card's suit: excluded by validation
+        raise ValueError("no card of the suit to follow in the trick")
+    return winner
+
+
+def play(position: Position, game: Game, c: int) -> Position:
+    """The position after the player to move plays card ``c`` (assumed legal)."""
+    mover = position.to_move
+    hands = list(position.hands)
+    hands[mover] &= ~bit(c)
+    trick = position.trick + (c,)
+    if len(trick) < 3:
+        return replace(position, hands=tuple(hands), trick=trick)
+    suit = led_suit(position)
+    competing = position.talon[0] if position.talon and game.talon_mode is TalonMode.DEALER else None
+    winner = trick_winner(trick, position.leader, suit, game.trump, competing)
+    taken = list(position.taken)
+    if winner != DEALER:
+        taken[winner] += 1
+    talon = position.talon[1:]
+    leader = 0 if position.talon else winner  # after a talon trick A leads (RULES.md)
+    return Position(tuple(hands), leader, (), talon, tuple(taken))
+
+
+def seat_name(seat: int) -> str:
+    return "D" if seat == DEALER else SEATS[seat]

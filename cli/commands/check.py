@@ -1,0 +1,79 @@
+"""``pref check``: solve every problem with an ``[expect]`` section and compare."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from solver.cards import SEATS
+from solver.problemfile import ProblemError, load_many
+
+from ..errors import EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK
+from ..options import color_option
+from ..runtime import engine
+from ..solving import answer_value, find_problem_files
+from ..style import want_color
+
+
+@click.command()
+@click.argument("paths", nargs=-1, metavar="[PATH…]")
+@color_option
+def check(paths, color):
+    """Check the published answers of problem files against the solver.
+
+    Every *.toml and *.jsonl file under each PATH (default: problems/) that
+    has an [expect] section is solved; one line per problem says ok, or
+    WRONG with both values, then a summary. A problem whose declarer holds
+    12 cards is checked with his best discard.
+
+    Exit code 0 when all agree, 1 when any differs, 2 when a file cannot be
+    read (each bad file is named on stderr, in one line).
+
+    \b
+    Examples:
+      pref check
+      pref check problems/misere/ extra.toml
+    """
+    use_color = want_color(color, sys.stdout)
+    files = find_problem_files(paths or ["problems/"])
+    ok = wrong = unchecked = bad = 0
+    for path in files:
+        try:
+            problems = load_many(path)
+        except ProblemError as e:
+            click.echo(str(e), err=True)
+            bad += 1
+            continue
+        for problem in problems:
+            if problem.expect is None or problem.kind is None:
+                unchecked += 1
+                continue
+            try:
+                got = answer_value(problem, engine())
+            except ProblemError as e:
+                click.echo(str(e), err=True)
+                bad += 1
+                continue
+            if got == problem.expect:
+                ok += 1
+                mark = click.style("ok   ", fg="green") if use_color else "ok   "
+                click.echo(f"{mark} {problem.where}: {_show(got)}", color=use_color)
+            else:
+                wrong += 1
+                mark = click.style("WRONG", fg="red", bold=True) if use_color else "WRONG"
+                click.echo(f"{mark} {problem.where}: expected {_show(problem.expect)}, "
+                           f"solver {_show(got)}", color=use_color)
+    summary = f"{ok} ok, {wrong} wrong"
+    if unchecked:
+        summary += f", {unchecked} without [expect]"
+    if bad:
+        summary += f", {bad} unreadable"
+    click.echo(summary)
+    sys.exit(EXIT_BAD_INPUT if bad else EXIT_FAILURE if wrong else EXIT_OK)
+
+
+def _show(tricks) -> str:
+    if isinstance(tricks, dict):
+        return " ".join(f"{s}={tricks[s]}" for s in SEATS)
+    return str(tricks)

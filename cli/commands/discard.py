@@ -1,0 +1,123 @@
+"""``pref discard``: the declarer's 12 cards, the 66 ways to put two aside, and the best."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from solver.analysis.discard import best_contract, discard_values, group_discards
+from solver.cards import NO_TRUMP, SEATS, ascii_name, cards_of, mask_of
+from solver.problemfile import ProblemError, load
+from solver.rules import Game, Kind, Position
+
+from .. import render
+from ..errors import UserError
+from ..options import color_option, json_option, lang_option
+from ..runtime import engine, progress_bar
+from ..style import Style, want_color
+
+STRAIN_CODES = ("S", "C", "D", "H", "NT")
+
+
+@click.command()
+@click.argument("file", metavar="FILE")
+@json_option
+@lang_option
+@color_option
+def discard(file, as_json, lang, color):
+    """The best discard (снос) for a declarer holding 12 cards.
+
+    FILE is a problem file whose declarer holds 12 cards in [deal] (or 10,
+    with the talon given apart, which he takes) and whose [game] is the
+    contract or misère he plays. Prints his tricks after each of the 66
+    discards, equal ones grouped, best first; for a contract also the best
+    discard in every strain and the highest contract it makes.
+
+    \b
+    Example, the declarer C with ♠AKQJ ♣AK ♦AK ♥AK ♥7 ♦7 (12 cards):
+      [deal]
+      A = "♠10987 ♣QJ ♦QJ ♥QJ"
+      B = "♣10987 ♦10 ♥10 98"  ...
+      [game]
+      kind = "contract"
+      contract = "6S"
+      declarer = "C"
+    then: pref discard problem.toml
+    """
+    try:
+        problem = load(file)
+        hands12, declarer = problem.deal_for_discard()
+        game = problem.game()
+        leader = problem.leader_seat()
+    except ProblemError as e:
+        raise UserError(str(e)) from None
+    use_color = want_color(color, sys.stdout) and not as_json
+    style = Style(lang, use_color)
+    eng = engine()
+    nodes_before = eng.nodes
+    with progress_bar("discards") as progress:
+        values = discard_values(hands12, declarer, game, leader, eng, progress)
+    best = None
+    if game.kind is Kind.CONTRACT:
+        with progress_bar("best contract") as progress:
+            best = best_contract(hands12, declarer, leader, eng, progress)
+    groups = group_discards(values, game)
+    if as_json:
+        click.echo(json.dumps(_json(problem, game, groups, best, eng.nodes - nodes_before), ensure_ascii=False))
+        return
+    position = Position(hands12, leader)
+    lines = [style.bold(" — ".join(t for t in (problem.title or problem.where, problem.source) if t)), ""]
+    lines += render.diagram(position, game, style, problem.talon_cards() if problem.talon else ())
+    lines += ["", f"Game: {render.game_name(game, style)}; {SEATS[leader]} leads", ""]
+    who = SEATS[declarer]
+    lines.append(f"{who}'s tricks after each discard (best first):")
+    for tricks, pairs in groups:
+        items = [style.cards(cards_of(mask_of(pair))) for pair in pairs]
+        head = f"  {render.plural(tricks, 'trick'):>9}: "
+        wrapped = render.wrap_items(items, 100, " " * len(head))
+        lines.append(head + wrapped[0].lstrip())
+        lines += wrapped[1:]
+    top_tricks, top_pairs = groups[0]
+    alternatives = f" (or any of the {len(top_pairs) - 1} others with as many)" if len(top_pairs) > 1 else ""
+    lines.append("")
+    lines.append(style.bold(f"Best discard: {style.cards(cards_of(mask_of(top_pairs[0])))}{alternatives}: "
+                            f"{render.answer(10, game, top_tricks, style)}"))
+    if best is not None:
+        lines += _best_contract_lines(best, declarer, style)
+    click.echo("\n".join(lines), color=use_color)
+
+
+def _best_contract_lines(best, declarer: int, style: Style) -> list[str]:
+    who = SEATS[declarer]
+    cells = [f"{style.strain(s)} {best.strains[s].tricks} ({style.cards(best.strains[s].discard)})"
+             for s in range(NO_TRUMP + 1)]
+    lines = [f"Best discard in each strain, {who}'s tricks: " + ", ".join(cells)]
+    if best.contract is None:
+        lines.append(f"Best contract: none; {who} takes fewer than 6 tricks in every strain")
+    else:
+        level, strain = best.contract
+        lines.append(style.bold(f"Best contract: {level}{style.strain(strain)} by {who}, "
+                                f"discarding {style.cards(best.strains[strain].discard)}"))
+    return lines
+
+
+def _json(problem, game: Game, groups, best, nodes: int) -> dict:
+    out = {
+        "file": problem.path,
+        "declarer": SEATS[game.declarer],
+        "game": game.kind.value if game.kind is Kind.MISERE else f"{game.level}{STRAIN_CODES[game.trump]}",
+        "groups": [{"tricks": t, "discards": [[ascii_name(c) for c in pair] for pair in pairs]}
+                   for t, pairs in groups],
+        "best": {"tricks": groups[0][0], "discards": [[ascii_name(c) for c in p] for p in groups[0][1]]},
+        "nodes": nodes,
+    }
+    if problem.title:
+        out["title"] = problem.title
+    if best is not None:
+        out["best_contract"] = None if best.contract is None else \
+            f"{best.contract[0]}{STRAIN_CODES[best.contract[1]]}"
+        out["strains"] = {STRAIN_CODES[s]: {"tricks": v.tricks, "discard": [ascii_name(c) for c in v.discard]}
+                          for s, v in best.strains.items()}
+    return out

@@ -1,0 +1,16 @@
+"""User errors: one line on stderr, exit code 2, never a traceback."""
+
+from __future__ import annotations
+
+import click
+
+EXIT_OK, EXIT_FAILURE, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class UserError(click.ClickException):
+    """Bad input named in one line, e.g. ``deal.toml: deal.B: unknown rank 'Z' in '♠AZ'``."""
+
+    exit_code = EXIT_BAD_INPUT
+
+    def show(self, file=None) -> None:
+        click.echo(self.message, err=True)

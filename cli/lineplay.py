@@ -1,0 +1,89 @@
+"""A line of play cut into tricks: who led, each card, who won, and which cards were as good.
+
+"As good" means: another legal card of the same player that keeps the same value for
+the player whose tricks are counted, and is not merely the played card's neighbour in
+a sequence (♦K for ♦Q when no card in play lies between them): those are always as
+good, and a problem book does not mark them. Nor is anything marked where every
+legal card gives the same value: there the choice did not matter. Finding the others costs one
+``card_values`` call per card played where there was a choice; the engine's table,
+warm from the solve, makes those calls cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from solver.engine import Engine
+from solver.cards import suit_of
+from solver.rules import DEALER, Game, Position, legal_cards, play
+
+
+@dataclass
+class Play:
+    seat: int
+    card: int
+    as_good: list[int] = field(default_factory=list)
+    """Other cards of the same player that kept the same value."""
+    on_table: bool = False
+    """Already on the table when the problem starts."""
+
+
+@dataclass
+class Trick:
+    number: int
+    """1..10, counted as on a full deal (an ending of 4 cards plays tricks 7 to 10)."""
+    leader: int
+    plays: list[Play]
+    winner: int | None = None
+    """A seat, ``DEALER`` for a talon trick the turned card held, None if unfinished."""
+    talon_card: int | None = None
+    """The talon card turned for this trick (raspasy with the talon)."""
+
+
+def tricks_of_line(position: Position, game: Game, line: list[int], focus: int,
+                   engine: Engine | None = None) -> list[Trick]:
+    """Replay ``line`` from ``position``; with ``engine``, fill each play's ``as_good``."""
+    tricks: list[Trick] = []
+    current = _open_trick(position)
+    current.plays = [Play((position.leader + i) % 3, c, on_table=True) for i, c in enumerate(position.trick)]
+    for c in line:
+        seat = position.to_move
+        as_good = _as_good(position, game, c, focus, engine)
+        before = position.taken
+        position = play(position, game, c)
+        current.plays.append(Play(seat, c, as_good))
+        if len(current.plays) == 3:
+            current.winner = next((s for s in range(3) if position.taken[s] > before[s]), DEALER)
+            tricks.append(current)
+            current = _open_trick(position)
+    if current.plays:
+        tricks.append(current)
+    return tricks
+
+
+def _open_trick(position: Position) -> Trick:
+    return Trick(11 - position.tricks_left, position.leader, [],
+                 talon_card=position.talon[0] if position.talon else None)
+
+
+def _as_good(position: Position, game: Game, c: int, focus: int, engine: Engine | None) -> list[int]:
+    if engine is None or len(legal_cards(position, game)) < 2:
+        return []
+    values = engine.card_values(position, game, focus)
+    if len(set(values.values())) == 1:
+        return []  # any card would do: nothing worth marking
+    return [other for other, v in sorted(values.items())
+            if other != c and v == values[c] and not in_sequence(position, c, other)]
+
+
+def in_sequence(position: Position, a: int, b: int) -> bool:
+    """Whether the mover's cards ``a`` and ``b`` touch: same suit, every card in play
+    between them is the mover's too (cards out of play do not split a sequence)."""
+    if suit_of(a) != suit_of(b):
+        return False
+    mine = position.hands[position.to_move]
+    in_play = position.hands[0] | position.hands[1] | position.hands[2]
+    for c in position.trick + position.talon:
+        in_play |= 1 << c
+    low, high = sorted((a, b))
+    return all(not (in_play >> c & 1) or mine >> c & 1 for c in range(low + 1, high))

@@ -1,0 +1,37 @@
+"""The ``pref`` command group and its entry point."""
+
+from __future__ import annotations
+
+import click
+
+from .commands.check import check
+from .commands.discard import discard
+from .commands.solve import solve
+from .commands.table import table
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="preferans-solver")
+def pref():
+    """Exact double-dummy solver for preferans: contracts, misère, raspasy.
+
+    \b
+    Examples:
+      pref solve problems/kovalevskaya.toml     solve and explain a problem
+      pref check                                verify every [expect] in problems/
+      pref table "♠AKQJ… / ♠… / ♠… / ♣K ♣A"     the double-dummy table of a deal
+      pref discard problem.toml                 the 66 discards of a 12-card hand
+
+    Problem files are described in docs/problem-format.md. Exit codes: 0 ok,
+    1 a check found a wrong answer, 2 bad input.
+    """
+
+
+pref.add_command(solve)
+pref.add_command(check)
+pref.add_command(table)
+pref.add_command(discard)
+
+
+def main() -> None:
+    pref()

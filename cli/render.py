@@ -1,0 +1,212 @@
+"""Text for people: the diagram of a deal as in a problem book, the game, the answer, the line.
+
+The diagram puts B top left, C top right and A at the bottom, so that play
+(A → B → C) goes clockwise round the table; talon, discard and any cards already on
+the table sit between them::
+
+    B                       C
+    ♠ 10 9 8 7              ♠ A K
+    ♣ 8                     ♣ Q J 10
+    ♦ 9 8 7                 ♦ A
+    ♥ 9 8                   ♥ A K Q 10
+               talon ♣K ♣A, out of play
+               A, on lead
+               ♠ Q J
+               …
+
+Every function returns lines of text; the commands print them.
+"""
+
+from __future__ import annotations
+
+from solver.cards import SEATS, cards_of, suit_of
+from solver.rules import DEALER, Game, Kind, Position, TalonMode, seat_name
+
+from .lineplay import Trick
+from .style import Style, pad, visible_len
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four")
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def hand_rows(mask: int, style: Style) -> list[str]:
+    """Four rows ♠ ♣ ♦ ♥, ranks high to low; a void is a dash."""
+    rows = []
+    for suit in range(4):
+        ranks = [style.rank(c) for c in cards_of(mask) if suit_of(c) == suit]
+        rows.append(f"{style.suit(suit)} {' '.join(ranks) if ranks else '—'}")
+    return rows
+
+
+def game_name(game: Game, style: Style) -> str:
+    """``6♠ by C``, ``misère by B``, ``raspasy``."""
+    if game.kind is Kind.CONTRACT:
+        return f"{game.level}{style.strain(game.trump)} by {SEATS[game.declarer]}"
+    if game.kind is Kind.MISERE:
+        return f"misère by {SEATS[game.declarer]}"
+    return "raspasy"
+
+
+TALON_MODE_WORDS = {
+    TalonMode.NONE: "the talon is not used",
+    TalonMode.SUIT: "talon cards turned for tricks 1 and 2 name the suit",
+    TalonMode.DEALER: "talon cards turned for tricks 1 and 2 compete; the dealer takes what they hold",
+}
+
+
+def diagram(position: Position, game: Game, style: Style, talon: tuple[int, ...] = (),
+            discard: tuple[int, ...] = (), hands: tuple[int, int, int] | None = None) -> list[str]:
+    """The deal as in a problem book. ``talon``/``discard`` are the cards as the file gives them.
+
+    ``hands`` overrides the position's (a declarer holding 12 cards before the discard).
+    """
+    hands = hands or position.hands
+    labels = [SEATS[s] + _seat_tags(s, position, game) for s in range(3)]
+    left = [labels[1]] + hand_rows(hands[1], style)
+    right = [labels[2]] + hand_rows(hands[2], style)
+    width = max(24, max(visible_len(r) for r in left) + 8)
+    indent = " " * (width // 2)
+    lines = [pad(a, width) + b for a, b in zip(left, right)]
+    for note in _table_notes(position, game, style, talon, discard):
+        lines.append(indent + note)
+    lines.append(indent + labels[0])
+    lines += [indent + row for row in hand_rows(hands[0], style)]
+    return lines
+
+
+def _seat_tags(seat: int, position: Position, game: Game) -> str:
+    tags = []
+    if game.declarer == seat:
+        tags.append("declarer")
+    if position.to_move == seat:
+        tags.append("on lead" if not position.trick else "to play")
+    return f", {', '.join(tags)}" if tags else ""
+
+
+def _table_notes(position: Position, game: Game, style: Style, talon, discard) -> list[str]:
+    notes = []
+    if talon:
+        if game.kind is Kind.RASPASY and game.talon_mode is not TalonMode.NONE:
+            notes.append(f"talon {style.cards(talon)}, turned in this order")
+        else:
+            notes.append(f"talon {style.cards(talon)}, out of play")
+    if discard:
+        notes.append(f"discard {style.cards(discard)}, out of play")
+    if position.trick:
+        played = "  ".join(f"{SEATS[(position.leader + i) % 3]} {style.card(c)}"
+                           for i, c in enumerate(position.trick))
+        notes.append(f"on the table: {played}")
+    return notes
+
+
+def game_line(position: Position, game: Game, style: Style) -> str:
+    text = f"Game: {game_name(game, style)}"
+    if game.kind is Kind.RASPASY:
+        text += f" ({TALON_MODE_WORDS[game.talon_mode]})"
+    mover = SEATS[position.to_move]
+    return text + (f"; {mover} to play" if position.trick else f"; {mover} leads")
+
+
+def answer(tricks_left: int, game: Game, tricks, style: Style) -> str:
+    """The result in players' terms: made or down, misère clean or caught, raspasy per player.
+
+    ``tricks_left`` tells a full deal (10: made or down) from an ending (3 of the 4 left).
+    """
+    if game.kind is Kind.RASPASY:
+        per_player = ", ".join(f"{s} {tricks[s]}" for s in SEATS)
+        return (f"raspasy: {per_player} — the fewest tricks each player can be sure of "
+                f"when the other two play against him")
+    declarer = SEATS[game.declarer]
+    left = tricks_left
+    if game.kind is Kind.MISERE:
+        if tricks == 0:
+            return f"misère by {declarer} clean: no trick" + _of_left(left)
+        return f"misère by {declarer} caught: {plural(tricks, 'trick')}" + _of_left(left)
+    head = f"{game_name(game, style)}: "
+    if left < 10:
+        return head + f"{declarer} takes {tricks} of the {plural(left, 'trick')} left"
+    over = tricks - game.level
+    if over == 0:
+        verdict = "made exactly"
+    elif over > 0:
+        verdict = f"made with {NUMBER_WORDS[over] if over < len(NUMBER_WORDS) else over} over"
+    else:
+        verdict = f"down {-over}"
+    return head + f"{plural(tricks, 'trick')}, {verdict}"
+
+
+def _of_left(left: int) -> str:
+    return "" if left >= 10 else f" (of the {plural(left, 'trick')} left)"
+
+
+def card_value_lines(position: Position, game: Game, card_values: dict[int, int], style: Style) -> list[str]:
+    """Every legal card at the start, equal cards together, the mover's best group first."""
+    mover = position.to_move
+    if game.kind is Kind.RASPASY:
+        counted, mover_wants_more = SEATS[mover], False
+    else:
+        counted = SEATS[game.declarer]
+        declarer_side = mover == game.declarer
+        mover_wants_more = declarer_side == (game.kind is Kind.CONTRACT)
+    groups: dict[int, list[int]] = {}
+    for c, v in card_values.items():
+        groups.setdefault(v, []).append(c)
+    head = f"Cards of {SEATS[mover]}, with {counted}'s tricks after each (best first):"
+    lines = [head]
+    for v in sorted(groups, reverse=mover_wants_more):
+        lines.append(f"  {plural(v, 'trick'):>9}: {style.cards(cards_of(_mask(groups[v])))}")
+    return lines
+
+
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def trick_lines(tricks: list[Trick], style: Style) -> list[str]:
+    """One row per trick: number, the turned talon card, each player's card, the winner.
+
+    ``*`` marks a card where another was as good (listed at the end of the row; a
+    neighbour in sequence does not count, see :mod:`cli.lineplay`);
+    cards in brackets were on the table when the problem starts.
+    """
+    lines = []
+    for t in tricks:
+        cells, notes = [], []
+        for p in t.plays:
+            text = f"{SEATS[p.seat]} {style.card(p.card)}"
+            if p.on_table:
+                text = f"[{text}]"
+            if p.as_good:
+                text += "*"
+                notes.append(f"{SEATS[p.seat]} {style.cards(p.as_good)}")
+            cells.append(pad(text, 8))
+        talon = f"talon {style.card(t.talon_card)}: " if t.talon_card is not None else ""
+        winner = "" if t.winner is None else f"→ {seat_name(t.winner)}"
+        if t.winner == DEALER:
+            winner += " (the talon card holds)"
+        row = f"{t.number:>4}. {talon}{''.join(cells)}{winner}"
+        if notes:
+            row += f"   * as good: {'; '.join(notes)}"
+        lines.append(row)
+    return lines
+
+
+def wrap_items(items: list[str], width: int, indent: str, sep: str = ", ") -> list[str]:
+    """Items joined with ``sep`` into lines of at most ``width`` visible characters."""
+    lines, current = [], ""
+    for item in items:
+        candidate = f"{current}{sep}{item}" if current else item
+        if current and len(indent) + visible_len(candidate) > width:
+            lines.append(indent + current + sep.rstrip())
+            current = item
+        else:
+            current = candidate
+    if current:
+        lines.append(indent + current)
+    return lines

@@ -1,0 +1,14 @@
+"""Whole-deal analysis on top of the engine: the declarer's discard and the double-dummy table.
+
+:mod:`.discard` values each of the 66 discards of a 12-card hand and finds the best
+contract; :mod:`.table` gives every contract, misère and raspasy value of a deal,
+with the best discard for each game when the talon is known. Both share one
+:class:`~solver.engine.Engine` across all their solves.
+"""
+
+from .discard import (BestContract, DiscardValue, best_contract, canonical_form, discard_values,
+                      group_discards, highest_contract)
+from .table import STRAIN_NAMES, DDTable, dd_table
+
+__all__ = ["BestContract", "DDTable", "DiscardValue", "STRAIN_NAMES", "best_contract", "canonical_form",
+           "dd_table", "discard_values", "group_discards", "highest_contract"]

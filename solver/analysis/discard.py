@@ -1,0 +1,174 @@
+"""The declarer's discard (снос): the value of each of the 66 ways to put two of 12 cards aside.
+
+All 66 positions are solved with one :class:`~solver.engine.Engine`, so table entries
+found for one discard serve the others (the table's keys hold the game, not the
+discard). Before any search, discards that leave the same game are merged: the
+discarded cards are out of play, so a position is known up to the *relative* ranks
+of the 30 cards still in play (putting aside ♠7 or ♠8 of ♠78 gives one game), and in
+a no-trump suit up to the order of the suits. Each such class is solved once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Callable
+
+from ..cards import NO_TRUMP, bit, count, suit_bits
+from ..engine import Engine
+from ..rules import Game, Kind, Position
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: called after each step of a long job (for a progress bar)."""
+
+
+@dataclass(frozen=True)
+class DiscardValue:
+    """Two cards put aside and the declarer's tricks with the ten that remain."""
+
+    discard: tuple[int, int]
+    tricks: int
+
+
+def _compress(bits: int, live: int) -> int:
+    """The ranks of ``bits`` renumbered among ``live`` (8-bit suit masks): 0 = lowest live card."""
+    out, i = 0, 0
+    for r in range(8):
+        if live >> r & 1:
+            out |= (bits >> r & 1) << i
+            i += 1
+    return out
+
+
+def canonical_form(hands: tuple[int, int, int], leader: int, trump: int) -> tuple:
+    """A key equal for two positions at a trick start exactly when they are the same game.
+
+    Each suit becomes the three hands' holdings in relative ranks (cards out of play
+    do not matter, only the order of those in play). Suits other than the trump play
+    alike, so their order is forgotten.
+    """
+    suits = []
+    for s in range(4):
+        live = suit_bits(hands[0] | hands[1] | hands[2], s)
+        suits.append(tuple(_compress(suit_bits(h, s), live) for h in hands))
+    trump_suit = suits.pop(trump) if trump != NO_TRUMP else None
+    return leader, trump_suit, tuple(sorted(suits))
+
+
+def declarer_wants_more(game: Game) -> bool:
+    """A contract's declarer wants many tricks, a misère's few."""
+    if game.kind is Kind.RASPASY:
+        raise ValueError("raspasy has no declarer and no discard")
+    return game.kind is Kind.CONTRACT
+
+
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(32) if mask >> c & 1]
+
+
+def _check_hands12(hands12: tuple[int, int, int], declarer: int) -> None:
+    if hands12[0] & hands12[1] or hands12[0] & hands12[2] or hands12[1] & hands12[2]:
+        raise ValueError("a card is in two hands")
+    sizes = [count(h) for h in hands12]
+    others = [sizes[s] for s in range(3) if s != declarer]
+    if others[0] != others[1] or sizes[declarer] != others[0] + 2 or others[0] < 1:
+        raise ValueError(f"the declarer needs two cards more than the others, got sizes {sizes}")
+
+
+def _warm_order(hand: int, trump: int) -> list[tuple[int, int]]:
+    """The discards in the order they are solved for a contract: likely good ones first.
+
+    A likely good discard puts aside low cards of short side suits; solving those
+    first fills the table with the lines that the other discards mostly share, and
+    the search's table moves then start each later solve on a good line.
+    """
+    def badness(c: int) -> tuple[int, int]:
+        s = c >> 3
+        length = count(suit_bits(hand, s))
+        return (c & 7) * 2 + (8 if s == trump else 0), length
+
+    pairs = list(combinations(_cards(hand), 2))
+    return sorted(pairs, key=lambda p: tuple(a + b for a, b in zip(badness(p[0]), badness(p[1]))))
+
+
+def discard_values(hands12: tuple[int, int, int], declarer: int, game: Game, leader: int = 0,
+                   engine: Engine | None = None, progress: Progress | None = None) -> list[DiscardValue]:
+    """The declarer's double-dummy tricks for each way to put two of his cards aside.
+
+    ``hands12[declarer]`` holds two cards more than each other hand (10 + talon on a
+    full deal). In a contract the value is the most tricks he can take, in a misère
+    the fewest he can be held to. The list is best first (ties in card order), which
+    is the order :func:`group_discards` keeps.
+    """
+    more = declarer_wants_more(game)
+    if game.declarer != declarer:
+        raise ValueError(f"the game's declarer is seat {game.declarer}, not {declarer}")
+    _check_hands12(hands12, declarer)
+    engine = engine or Engine()
+    hand = hands12[declarer]
+    pairs = _warm_order(hand, game.trump) if more else list(combinations(_cards(hand), 2))
+    solved: dict[tuple, int] = {}
+    values = []
+    for done, pair in enumerate(pairs, 1):
+        hands = list(hands12)
+        hands[declarer] = hand & ~bit(pair[0]) & ~bit(pair[1])
+        key = canonical_form(tuple(hands), leader, game.trump)
+        if key not in solved:
+            solved[key] = engine.value(Position(tuple(hands), leader), game, declarer)
+        values.append(DiscardValue(pair, solved[key]))
+        if progress:
+            progress(done, len(pairs))
+    values.sort(key=lambda v: (-v.tricks if more else v.tricks, v.discard))
+    return values
+
+
+def group_discards(values: list[DiscardValue], game: Game | None = None) -> list[tuple[int, list[tuple[int, int]]]]:
+    """``(tricks, discards)`` for each value, best first; discards in card order.
+
+    With ``game`` the groups are ordered for it (most tricks first in a contract,
+    fewest in a misère); without it they keep the order in which their values first
+    appear, which is best first for the list :func:`discard_values` returns.
+    """
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for v in values:
+        groups.setdefault(v.tricks, []).append(tuple(v.discard))
+    order = list(groups)
+    if game is not None:
+        order.sort(reverse=declarer_wants_more(game))
+    return [(t, sorted(groups[t])) for t in order]
+
+
+@dataclass(frozen=True)
+class BestContract:
+    """For each strain (0..3 = ♠♣♦♥, 4 = NT) the best discard and its tricks, and the bid.
+
+    ``contract`` is ``(level, strain)`` of the highest contract the declarer makes
+    with his best discard for it (level = tricks; more tricks first, then the higher
+    strain in bidding order), or ``None`` when he makes no contract of 6.
+    """
+
+    strains: dict[int, DiscardValue]
+    contract: tuple[int, int] | None
+
+
+def highest_contract(tricks_by_strain: dict[int, int]) -> tuple[int, int] | None:
+    """The highest bid ``(level, strain)`` made with these tricks, or None below 6."""
+    tricks, strain = max((t, s) for s, t in tricks_by_strain.items())
+    return (tricks, strain) if tricks >= 6 else None
+
+
+def best_contract(hands12: tuple[int, int, int], declarer: int, leader: int = 0,
+                  engine: Engine | None = None, progress: Progress | None = None) -> BestContract:
+    """The best discard in each strain and the highest contract it makes (see :class:`BestContract`)."""
+    engine = engine or Engine()
+    strains = {}
+    for strain in range(NO_TRUMP + 1):
+        step = None if progress is None else \
+            (lambda done, total, k=strain: progress(k * total + done, (NO_TRUMP + 1) * total))
+        values = discard_values(hands12, declarer, Game.contract(6, strain, declarer), leader, engine, step)
+        strains[strain] = values[0]
+    return BestContract(strains, highest_contract({s: v.tricks for s, v in strains.items()}))
+
+
+__all__ = ["BestContract", "DiscardValue", "best_contract", "canonical_form", "discard_values",
+           "group_discards", "highest_contract"]

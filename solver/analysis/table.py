@@ -1,0 +1,135 @@
+"""The double-dummy table of a deal: every contract, misère and raspasy value at once.
+
+With the talon given, each declarer takes it and makes the best discard for each game
+he could play, so a full table is 3 declarers × 6 games × 66 discards (plus the
+three raspasy values). All of it runs on one :class:`~solver.engine.Engine`: the
+table's entries are keyed by game and position, never by the discard, so what one
+solve learns about the late play serves the others (a misère and a raspasy
+player's paranoid value are even the same game to the table).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import comb
+
+from ..api import validate
+from ..cards import NO_TRUMP, SEATS, SUIT_LETTERS, ascii_name, cards_of, count, mask_of
+from ..engine import Engine, Options
+from ..rules import Game, Position, TalonMode
+from .discard import Progress, discard_values, highest_contract
+
+STRAIN_NAMES = tuple(SUIT_LETTERS) + ("NT",)
+"""``S C D H NT``: strain numbers 0..4 as the JSON writes them."""
+
+TABLE_LOG2_SIZE = 20
+"""Table size for an engine made here: a full table with talon fills the default 2**18."""
+
+MISERE = "misere"
+
+
+@dataclass
+class DDTable:
+    """Double-dummy values of one deal (tricks from the first trick on, each for its player).
+
+    ``contracts[(declarer, strain)]``: the declarer's tricks (strain 0..3 = ♠♣♦♥, 4 = NT);
+    ``misere[declarer]``: the tricks the misère declarer is held to;
+    ``raspasy[seat]``: the seat's paranoid raspasy tricks, played with ``raspasy_talon``;
+    ``discards[(declarer, strain)]`` and ``discards[(declarer, "misere")]``: with a talon,
+    the discard that reaches the value (empty without a talon).
+    """
+
+    hands: tuple[int, int, int]
+    talon: tuple[int, ...]
+    leader: int
+    raspasy_talon: TalonMode
+    contracts: dict[tuple[int, int], int] = field(default_factory=dict)
+    misere: dict[int, int] = field(default_factory=dict)
+    raspasy: dict[int, int] = field(default_factory=dict)
+    discards: dict[tuple[int, int] | tuple[int, str], tuple[int, int]] = field(default_factory=dict)
+
+    def best_contract(self, declarer: int) -> tuple[int, int] | None:
+        """The highest contract ``(level, strain)`` the declarer makes, or None below 6."""
+        return highest_contract({s: self.contracts[declarer, s] for s in range(NO_TRUMP + 1)})
+
+    def to_json(self) -> dict:
+        def names(cards) -> list[str]:
+            return [ascii_name(c) for c in cards]
+
+        discards: dict[str, dict[str, list[str]]] = {}
+        for (seat, game), pair in self.discards.items():
+            key = game if game == MISERE else STRAIN_NAMES[game]
+            discards.setdefault(SEATS[seat], {})[key] = names(pair)
+        return {
+            "hands": {SEATS[s]: names(cards_of(h)) for s, h in enumerate(self.hands)},
+            "talon": names(self.talon),
+            "leader": SEATS[self.leader],
+            "raspasy_talon": self.raspasy_talon.value,
+            "contracts": {SEATS[d]: {STRAIN_NAMES[s]: self.contracts[d, s] for s in range(NO_TRUMP + 1)}
+                          for d in range(3)},
+            "misere": {SEATS[d]: v for d, v in sorted(self.misere.items())},
+            "raspasy": {SEATS[s]: v for s, v in sorted(self.raspasy.items())},
+            "discards": discards,
+        }
+
+
+def _games(declarer: int) -> list[tuple[int | str, Game]]:
+    return [(s, Game.contract(6, s, declarer)) for s in range(NO_TRUMP + 1)] + [(MISERE, Game.misere(declarer))]
+
+
+def _check(hands: tuple[int, int, int], talon: tuple[int, ...], leader: int) -> None:
+    if len(talon) not in (0, 2):
+        raise ValueError(f"the talon has 2 cards or none, got {len(talon)}")
+    if len(set(talon)) != len(talon) or mask_of(talon) & (hands[0] | hands[1] | hands[2]):
+        raise ValueError("a talon card is given twice or is also in a hand")
+    validate(Position(hands, leader), Game.contract(6, NO_TRUMP, 0))  # equal hands, no clash
+
+
+def dd_table(hands: tuple[int, int, int], talon: tuple[int, ...] = (), leader: int = 0,
+             raspasy_talon: TalonMode = TalonMode.SUIT, engine: Engine | None = None,
+             progress: Progress | None = None) -> DDTable:
+    """The double-dummy table of a deal (see :class:`DDTable`).
+
+    Raspasy is played with the talon turned as ``raspasy_talon`` says (RULES.md), or
+    with mode ``none`` when no talon is given; a turned talon needs ``leader`` A.
+    """
+    hands, talon = tuple(hands), tuple(talon)
+    _check(hands, talon, leader)
+    mode = TalonMode(raspasy_talon) if talon else TalonMode.NONE
+    raspasy_game = Game.raspasy(mode)
+    raspasy_position = Position(hands, leader, (), talon if mode is not TalonMode.NONE else ())
+    validate(raspasy_position, raspasy_game)
+    engine = engine or Engine(Options(tt_log2_size=TABLE_LOG2_SIZE))
+
+    per_game = comb(count(hands[0]) + 2, 2) if talon else 1
+    total = 3 * len(_games(0)) * per_game + 3
+    done = 0
+
+    def step(k: int, _total: int = 0) -> None:
+        if progress:
+            progress(done + k, total)
+
+    table = DDTable(hands, talon, leader, mode)
+    for declarer in range(3):
+        hands12 = tuple(h | mask_of(talon) if s == declarer else h for s, h in enumerate(hands))
+        for key, game in _games(declarer):
+            if talon:
+                best = discard_values(hands12, declarer, game, leader, engine, step)[0]
+                tricks = best.tricks
+                table.discards[declarer, key] = best.discard
+            else:
+                tricks = engine.value(Position(hands, leader), game, declarer)
+            if key == MISERE:
+                table.misere[declarer] = tricks
+            else:
+                table.contracts[declarer, key] = tricks
+            done += per_game
+            step(0)
+    for seat in range(3):
+        table.raspasy[seat] = engine.value(raspasy_position, raspasy_game, seat)
+        done += 1
+        step(0)
+    return table
+
+
+__all__ = ["DDTable", "STRAIN_NAMES", "dd_table"]

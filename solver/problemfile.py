@@ -1,0 +1,437 @@
+"""Problem files: one preferans problem in TOML, or on one line as JSON.
+
+The format is documented in ``docs/problem-format.md``. A file is read into a
+:class:`Problem`, which keeps the fields as written (so a diagram can show the
+problem as the composer gave it) and builds the engine's objects on demand:
+:meth:`Problem.game` and :meth:`Problem.position`. Loading checks everything, so
+a problem that loads can be solved.
+
+Every error is a :class:`ProblemError` whose text is one line,
+``FILE: FIELD: what is wrong`` (``FILE: line N: …`` for broken TOML or JSON).
+
+>>> p = loads_toml('''
+... [deal]
+... A = "♠AKQ"
+... B = "♠J10 ♣7"
+... C = "♣AKQ"
+... [game]
+... kind = "contract"
+... contract = "6S"
+... declarer = "A"
+... ''', "example.toml")
+>>> p.game().level, p.position().tricks_left
+(6, 3)
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .api import InputError, make_position, parse_game, parse_seat
+from .cards import SEATS, ascii_name, cards_of, count
+from .notation import NotationError, parse_cards, parse_hand
+from .rules import Game, Kind, Position, TalonMode
+
+__all__ = ["Problem", "ProblemError", "load", "load_many", "loads_json", "loads_toml"]
+
+KEYS = {
+    "": ("title", "source", "notes", "deal", "game", "expect"),
+    "deal": ("A", "B", "C", "talon", "discard"),
+    "game": ("kind", "contract", "declarer", "leader", "trick", "raspasy_talon"),
+    "expect": ("tricks",),
+}
+"""The keys each section may hold; any other key is an error (it is most often a typo)."""
+
+
+class ProblemError(ValueError):
+    """Bad problem input; ``str(error)`` is the one-line message for the user."""
+
+    def __init__(self, where: str, field: str, message: str):
+        super().__init__(f"{where}: {field}: {message}")
+        self.where = where
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem, its fields as written in the file (card fields as text).
+
+    ``kind`` is ``None`` when the file has no ``[game]`` section, which is enough
+    for a double-dummy table of the deal but not for a solve. ``path`` and ``line``
+    say where the problem came from (``line`` only for JSON Lines).
+    """
+
+    path: str
+    A: str
+    B: str
+    C: str
+    title: str = ""
+    source: str = ""
+    notes: str = ""
+    talon: str | None = None
+    discard: str | None = None
+    kind: str | None = None
+    contract: str | None = None
+    declarer: str | None = None
+    leader: str = "A"
+    trick: str | None = None
+    raspasy_talon: str | None = None
+    expect: int | dict[str, int] | None = None
+    line: int | None = None
+
+    # -- where and how to complain -------------------------------------------------
+
+    @property
+    def where(self) -> str:
+        """The file, and the line for a problem read from JSON Lines."""
+        return f"{self.path}: line {self.line}" if self.line else self.path
+
+    @property
+    def name(self) -> str:
+        """What to call the problem in one-line reports: its title, else where it is."""
+        return self.title or self.where
+
+    def error(self, field: str, message: str) -> ProblemError:
+        return ProblemError(self.where, field, message)
+
+    def _wrap(self, error: InputError) -> ProblemError:
+        return self.error(error.field, error.message)
+
+    # -- the engine's objects --------------------------------------------------------
+
+    @property
+    def hands_text(self) -> tuple[str, str, str]:
+        return self.A, self.B, self.C
+
+    def game(self) -> Game:
+        """The game of ``[game]``; a raspasy with a talon turns it (mode ``suit``) by default."""
+        if self.kind is None:
+            raise self.error("game", "the problem has no [game] section")
+        mode = self.raspasy_talon
+        raspasy = str(self.kind).strip().lower() == Kind.RASPASY.value
+        if raspasy and mode is None:
+            mode = TalonMode.SUIT.value if self.talon else TalonMode.NONE.value
+        try:
+            game = parse_game(self.kind, self.contract, self.declarer, mode)
+        except InputError as e:
+            raise self._wrap(e) from None
+        if raspasy and game.talon_mode is not TalonMode.NONE and len(self.talon_cards()) != 2:
+            raise self.error("game.raspasy_talon", f"talon mode '{game.talon_mode.value}' turns the two "
+                             f"talon cards, but [deal] has no talon; use raspasy_talon = \"none\"")
+        return game
+
+    def hands(self) -> tuple[int, int, int]:
+        """The three hands as masks (the declarer may hold 12 cards: see :attr:`needs_discard`)."""
+        return tuple(self._hand(seat) for seat in range(3))
+
+    def _hand(self, seat: int) -> int:
+        try:
+            return parse_hand(self.hands_text[seat])
+        except NotationError as e:
+            raise self.error(f"deal.{SEATS[seat]}", str(e)) from None
+
+    def talon_cards(self) -> tuple[int, ...]:
+        """The talon in the order its cards are turned (empty when the file gives none)."""
+        if self.talon is None:
+            return ()
+        order_matters = self.kind is not None and str(self.kind).strip().lower() == Kind.RASPASY.value \
+            and str(self.raspasy_talon or "suit").strip().lower() != TalonMode.NONE.value
+        cards = _card_list(self.talon, self.error, "deal.talon", order_matters)
+        if len(cards) != 2:
+            raise self.error("deal.talon", f"the talon holds 2 cards, got {len(cards)}")
+        return cards
+
+    def discard_cards(self) -> tuple[int, ...]:
+        """The cards the declarer put aside (out of play)."""
+        if self.discard is None:
+            return ()
+        cards = _card_list(self.discard, self.error, "deal.discard", order_matters=False)
+        if len(cards) != 2:
+            raise self.error("deal.discard", f"a discard is 2 cards, got {len(cards)}")
+        return cards
+
+    def declarer_seat(self) -> int | None:
+        if self.declarer is None:
+            return None
+        try:
+            return parse_seat(self.declarer, "game.declarer")
+        except InputError as e:
+            raise self._wrap(e) from None
+
+    @property
+    def needs_discard(self) -> bool:
+        """Whether the declarer still holds 12 cards (10 and the talon) and must discard 2."""
+        seat = self.declarer_seat() if self.kind is not None else None
+        return seat is not None and count(self._hand(seat)) == 12
+
+    def position(self) -> Position:
+        """The position to solve: hands, leader, trick on the table, talon still to turn."""
+        game = self.game()
+        if self.needs_discard:
+            raise self.error(f"deal.{SEATS[game.declarer]}", "the declarer holds 12 cards and has not "
+                             "discarded yet; `pref discard` finds the best discard")
+        return self._make_position(game)
+
+    def _make_position(self, game: Game | None) -> Position:
+        try:
+            return make_position(self.A, self.B, self.C, leader=self.leader, trick=self.trick,
+                                 talon=_ascii(self.talon_cards()), game=game,
+                                 out_of_play=_ascii(self.discard_cards()))
+        except InputError as e:
+            raise self._wrap(e) from None
+
+    def deal_for_discard(self) -> tuple[tuple[int, int, int], int]:
+        """The hands with the declarer's 12 cards, and the declarer, for a discard search.
+
+        The declarer holds 12 cards in ``[deal]``, or 10 with the talon given apart
+        (he takes it). The others hold 10 each and nothing is on the table.
+        """
+        game = self.game()
+        if game.kind is Kind.RASPASY:
+            raise self.error("game.kind", "raspasy has no declarer and no discard")
+        if self.discard is not None:
+            raise self.error("deal.discard", "the declarer has discarded already")
+        if self.trick:
+            raise self.error("game.trick", "a discard is chosen before the first trick")
+        self._make_position(None)  # cards given twice, in two places
+        hands = list(self.hands())
+        seat = game.declarer
+        if count(hands[seat]) == 10 and self.talon is not None:
+            for c in self.talon_cards():
+                hands[seat] |= 1 << c
+        for s in range(3):
+            want = 12 if s == seat else 10
+            if count(hands[s]) != want:
+                extra = " (or 10 and the talon)" if s == seat else ""
+                raise self.error(f"deal.{SEATS[s]}", f"for a discard {SEATS[s]} must hold {want} cards"
+                                 f"{extra}, not {count(hands[s])}")
+        return (hands[0], hands[1], hands[2]), seat
+
+    def leader_seat(self) -> int:
+        try:
+            return parse_seat(self.leader, "game.leader")
+        except InputError as e:
+            raise self._wrap(e) from None
+
+    # -- checks made when the problem is read -------------------------------------
+
+    def check(self) -> "Problem":
+        """Raise :class:`ProblemError` for anything that would stop a solve; return self."""
+        if self.kind is None:
+            self._make_position(None)
+            self.leader_seat()
+            return self
+        game = self.game()
+        if self.needs_discard:
+            self.deal_for_discard()
+        else:
+            self.position()
+        self._check_expect(game)
+        return self
+
+    def _check_expect(self, game: Game) -> None:
+        if self.expect is None:
+            return
+        if game.kind is Kind.RASPASY:
+            if not isinstance(self.expect, dict) or sorted(self.expect) != list(SEATS):
+                raise self.error("expect.tricks", "raspasy expects tricks for each player: "
+                                 "tricks = {A = …, B = …, C = …}")
+            values = self.expect.values()
+        else:
+            if isinstance(self.expect, dict):
+                raise self.error("expect.tricks", f"a {game.kind.value} expects one number, "
+                                 "the declarer's tricks")
+            values = [self.expect]
+        for v in values:
+            if not 0 <= v <= 10:
+                raise self.error("expect.tricks", f"tricks must be 0 to 10, not {v}")
+
+
+def _ascii(cards) -> str:
+    return " ".join(ascii_name(c) for c in cards)
+
+
+def _card_list(text: str, error, field: str, order_matters: bool) -> tuple[int, ...]:
+    """Cards one by one (``KC AC``, order kept), or as a hand (``♣KA``) when order does not matter.
+
+    A hand written by suits (``♣KA``) has no order between its cards, so where the order
+    is that of turning the talon it is accepted only if it cannot matter.
+    """
+    try:
+        return tuple(parse_cards(text))
+    except NotationError as e:
+        first_error = e
+    try:
+        cards = tuple(cards_of(parse_hand(text)))
+    except NotationError:
+        raise error(field, str(first_error)) from None
+    if order_matters and len(cards) > 1:
+        raise error(field, f"write the talon one card at a time, in the order the cards are turned "
+                    f"(e.g. '{_ascii(cards)}'), not {text!r}")
+    return cards
+
+
+# -- reading -----------------------------------------------------------------------
+
+
+def load(path: str | Path) -> Problem:
+    """Read one problem from a TOML file (``.json`` files: one JSON object)."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise ProblemError(name, "file", f"not UTF-8 text ({e.reason} at byte {e.start})") from None
+    if name.endswith(".json"):
+        return loads_json(text, name)
+    return loads_toml(text, name)
+
+
+def load_many(path: str | Path) -> list[Problem]:
+    """All problems of a file: one for TOML or ``.json``, one per line for ``.jsonl``."""
+    if not str(path).endswith(".jsonl"):
+        return [load(path)]
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ProblemError(str(path), "file", f"cannot read it: {getattr(e, 'strerror', None) or e}") from None
+    return [loads_json(line, str(path), n) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+
+
+_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+
+
+def loads_toml(text: str, name: str = "<toml>") -> Problem:
+    """One problem from TOML text; ``name`` is the file named in error messages."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        message = str(e)
+        where = _TOML_WHERE.search(message)
+        if where:
+            message = f"{message[:where.start()]} (column {where.group(2)})"
+            raise ProblemError(name, f"line {where.group(1)}", f"broken TOML: {message}") from None
+        raise ProblemError(name, "TOML", f"broken TOML: {message}") from None
+    return from_dict(data, name)
+
+
+def loads_json(text: str, name: str = "<json>", lineno: int | None = None) -> Problem:
+    """One problem from a JSON object, e.g. one line of a JSON Lines stream.
+
+    ``lineno`` is the line of the stream, named in messages (``FILE: line N: …``).
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        line = lineno if lineno is not None else e.lineno
+        raise ProblemError(name, f"line {line}", f"broken JSON: {e.msg} (column {e.colno})") from None
+    if not isinstance(data, dict):
+        where = f"line {lineno}" if lineno else "JSON"
+        raise ProblemError(name, where, "a problem is a JSON object {\"deal\": …, \"game\": …}")
+    return from_dict(data, name, lineno)
+
+
+def from_dict(data: dict, name: str, lineno: int | None = None) -> Problem:
+    """A checked :class:`Problem` from the parsed document (TOML tables or JSON objects)."""
+    where = f"{name}: line {lineno}" if lineno else name
+
+    def fail(field: str, message: str) -> ProblemError:
+        return ProblemError(where, field, message)
+
+    _check_keys(data, "", fail)
+    deal = _section(data, "deal", fail, required=True)
+    game = _section(data, "game", fail, required=False)
+    expect = _section(data, "expect", fail, required=False)
+    for key in ("A", "B", "C"):
+        if key not in deal:
+            raise fail(f"deal.{key}", "missing: every player's cards are needed")
+    if game is not None and "kind" not in game:
+        raise fail("game.kind", "missing: contract, misere or raspasy")
+    if expect is not None and "tricks" not in expect:
+        raise fail("expect.tricks", "missing: the published answer, e.g. tricks = 1")
+
+    problem = Problem(
+        path=name, line=lineno,
+        title=_text(data, "title", "", fail), source=_text(data, "source", "", fail),
+        notes=_text(data, "notes", "", fail),
+        A=_cards_text(deal, "deal", "A", fail), B=_cards_text(deal, "deal", "B", fail),
+        C=_cards_text(deal, "deal", "C", fail),
+        talon=_cards_text(deal, "deal", "talon", fail), discard=_cards_text(deal, "deal", "discard", fail),
+        kind=_text(game, "kind", None, fail, "game"), contract=_text(game, "contract", None, fail, "game"),
+        declarer=_text(game, "declarer", None, fail, "game"), leader=_text(game, "leader", "A", fail, "game"),
+        trick=_cards_text(game, "game", "trick", fail) if game else None,
+        raspasy_talon=_text(game, "raspasy_talon", None, fail, "game"),
+        expect=_expect(expect, fail),
+    )
+    return problem.check()
+
+
+def _check_keys(table: dict, section: str, fail) -> None:
+    allowed = KEYS[section]
+    for key in table:
+        if key not in allowed:
+            field = f"{section}.{key}" if section else str(key)
+            close = difflib.get_close_matches(str(key), allowed, n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else f" (known: {', '.join(allowed)})"
+            raise fail(field, f"unknown key{hint}")
+
+
+def _section(data: dict, name: str, fail, required: bool) -> dict | None:
+    if name not in data:
+        if required:
+            raise fail(name, f"missing [{name}] section")
+        return None
+    table = data[name]
+    if not isinstance(table, dict):
+        raise fail(name, f"expected a [{name}] section (a table of keys), not {table!r}")
+    _check_keys(table, name, fail)
+    return table
+
+
+def _text(table: dict | None, key: str, default, fail, section: str = ""):
+    if table is None or key not in table:
+        return default
+    value = table[key]
+    if not isinstance(value, str):
+        field = f"{section}.{key}" if section else key
+        raise fail(field, f"expected text in quotes, not {value!r}")
+    return value
+
+
+def _cards_text(table: dict, section: str, key: str, fail) -> str | None:
+    """Cards as text; a list of strings is accepted and joined with spaces."""
+    if key not in table:
+        return None
+    value = table[key]
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return " ".join(value)
+    if not isinstance(value, str):
+        raise fail(f"{section}.{key}", f"expected cards as text, e.g. \"♠AKQ ♣J10\", not {value!r}")
+    return value
+
+
+def _expect(expect: dict | None, fail) -> int | dict[str, int] | None:
+    if expect is None:
+        return None
+    value = expect["tricks"]
+    if isinstance(value, dict):
+        for seat, n in value.items():
+            if seat not in SEATS:
+                raise fail(f"expect.tricks.{seat}", "unknown player; raspasy tricks are given for A, B and C")
+            if not _is_count(n):
+                raise fail(f"expect.tricks.{seat}", f"expected a number of tricks, not {n!r}")
+        return dict(sorted(value.items()))
+    if not _is_count(value):
+        raise fail("expect.tricks", f"expected a number of tricks (or {{A = …, B = …, C = …}}), not {value!r}")
+    return value
+
+
+def _is_count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,0 +1,83 @@
+"""Best lines are legal, optimal and follow the tie-break; full deals agree with shortcuts on and off."""
+
+import random
+
+import pytest
+
+from randomplay import focus_players, random_deal, random_game, random_position
+from solver import Engine, Game, Options, Position, TalonMode, batch_values, reference
+from solver.cards import rank_of, suit_of
+from solver.rules import legal_cards, play
+
+
+def _maximizing(position, game, focus):
+    return (position.to_move == focus) == game.focus_maximizes()
+
+
+@pytest.mark.parametrize("kind", ["contract", "misere", "raspasy"])
+def test_best_line_is_optimal_and_tie_broken(kind):
+    rng = random.Random(f"line-{kind}")
+    for _ in range(60):
+        game = random_game(rng, kind)
+        position = random_position(rng, game, rng.randint(2, 4))
+        for focus in focus_players(game):
+            value, line = Engine().best_line(position, game, focus)
+            assert value == reference.value(position, game, focus)
+            gained = 0
+            for card in line:
+                values = reference.card_values(position, game, focus)
+                keep = max(values.values()) if _maximizing(position, game, focus) else min(values.values())
+                optimal = sorted((c for c, v in values.items() if v == keep),
+                                 key=lambda c: (rank_of(c), suit_of(c)))
+                assert card == optimal[0], (position, game, focus, line)
+                before = position.taken[focus]
+                position = play(position, game, card)
+                gained += position.taken[focus] - before
+            assert position.is_over() and gained == value
+
+
+def _deal_games(rng):
+    hands, talon = random_deal(rng)
+    yield Position(hands, 0), Game.contract(6, rng.randrange(5), rng.randrange(3))
+    yield Position(hands, 0), Game.misere(rng.randrange(3))
+    yield Position(hands, 0, (), talon), Game.raspasy(TalonMode.SUIT)
+    yield Position(hands, 0, (), talon), Game.raspasy(TalonMode.DEALER)
+
+
+def _check_deals(seed, count, configs):
+    rng = random.Random(seed)
+    for _ in range(count):
+        for position, game in _deal_games(rng):
+            for focus in focus_players(game):
+                values = {name: Engine(o).value(position, game, focus) for name, o in configs.items()}
+                assert len(set(values.values())) == 1, (position, game, focus, values)
+
+
+def test_full_deals_agree_with_shortcuts_on_and_off():
+    _check_deals("deals", 6, {"all": Options(), "no bounds": Options(bounds=False),
+                              "no equivalence, no ordering": Options(equivalence=False, ordering=False)})
+
+
+@pytest.mark.parametrize("kind", ["contract", "misere", "raspasy"])
+def test_middle_game_agrees_without_table(kind):
+    rng = random.Random(f"middle-{kind}")
+    for _ in range(8):
+        game = random_game(rng, kind)
+        position = random_position(rng, game, 6)
+        for focus in focus_players(game):
+            values = {Engine(o).value(position, game, focus) for o in (Options(), Options.none())}
+            assert len(values) == 1, (position, game, focus)
+
+
+@pytest.mark.slow
+def test_full_deals_agree_with_no_shortcuts_exhaustive():
+    _check_deals("deals-slow", 40, {"all": Options(), "none": Options.none(),
+                                    "tiny table": Options(tt_log2_size=8)})
+
+
+def test_batch_matches_one_by_one():
+    rng = random.Random("batch")
+    items = [(p, g, f) for _ in range(5) for p, g in _deal_games(rng) for f in focus_players(g)]
+    values, nodes = batch_values(*zip(*items))
+    assert list(values) == [Engine().value(p, g, f) for p, g, f in items]
+    assert all(n > 0 for n in nodes)

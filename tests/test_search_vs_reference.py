@@ -1,0 +1,53 @@
+"""The kernel against the brute-force minimax, with every shortcut on, off, and each alone off."""
+
+import random
+
+import pytest
+
+from randomplay import focus_players, random_game, random_position
+from solver import Engine, Options, reference
+
+CONFIGS = {
+    "all shortcuts": Options(),
+    "no shortcuts": Options.none(),
+    "no table": Options(tt=False),
+    "no equivalence": Options(equivalence=False),
+    "no bounds": Options(bounds=False),
+    "no ordering": Options(ordering=False),
+    "tiny table": Options(tt_log2_size=6),
+}
+KINDS = ["contract", "misere", "raspasy"]
+
+
+def _check(seed: int, kind: str, cards: int, count: int) -> None:
+    rng = random.Random(f"{seed}-{kind}-{cards}")
+    engines = {name: Engine(options) for name, options in CONFIGS.items()}
+    for _ in range(count):
+        game = random_game(rng, kind)
+        position = random_position(rng, game, cards)
+        for focus in focus_players(game):
+            expected = reference.card_values(position, game, focus)
+            for name, engine in engines.items():
+                got = engine.card_values(position, game, focus)
+                assert got == expected, (name, position, game, focus)
+            best = max(expected.values()) if (position.to_move == focus) == game.focus_maximizes() \
+                else min(expected.values())
+            assert engines["all shortcuts"].value(position, game, focus) == best
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("cards,count", [(1, 40), (2, 150), (3, 600), (4, 120)])
+def test_card_values_match_brute_force(kind, cards, count):
+    _check(0, kind, cards, count)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_card_values_match_brute_force_five_cards(kind):
+    _check(0, kind, 5, 4)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("cards,count", [(3, 5000), (4, 1500), (5, 60)])
+def test_card_values_match_brute_force_exhaustive(kind, cards, count):
+    _check(1, kind, cards, count)

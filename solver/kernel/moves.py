@@ -78,14 +78,58 @@ def beats(c, best, lead_suit, trump):
 
 
 @jit
+def _above(mask8, rank):
+    """Cards of an 8-bit suit mask above ``rank``."""
+    return popcount(mask8 >> (rank + 1))
+
+
+@jit
+def _contract_score(c, hands, mover, n_in_trick, lead_suit, best, owner, trump, focus, live):
+    """Everyone wants tricks: lead winners, win as cheaply as possible, else throw the lowest."""
+    rank = c & 7
+    s = c >> 3
+    if n_in_trick == 0:
+        others = ((live & ~hands[mover]) >> (8 * s)) & 0xFF
+        if _above(others, rank) == 0:
+            return 200 + rank
+        return 100 - popcount((hands[mover] >> (8 * s)) & 0xFF)
+    wins = beats(c, best, lead_suit, trump)
+    partner_holds = mover != focus and owner != focus
+    if wins != partner_holds:
+        return 200 - rank
+    return 100 - rank
+
+
+@jit
+def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, live):
+    """The focus player ducks and sheds high cards; the catchers lead where he must win."""
+    rank = c & 7
+    s = c >> 3
+    sh = 8 * s
+    if n_in_trick == 0:
+        if mover == focus:
+            under = _above(((live & ~hands[focus]) >> sh) & 0xFF, rank)
+            return 100 + 10 * under - rank if under else rank
+        mine = (hands[focus] >> sh) & 0xFF
+        if mine == 0:
+            return 50 - rank
+        return 200 - 20 * popcount(mine & ((1 << rank) - 1)) - rank
+    wins = beats(c, best, lead_suit, NO_TRUMP)
+    if mover == focus:
+        return 200 + rank if not wins else 100 + rank
+    if owner == focus or n_in_trick == 1 and owner != focus:
+        return 200 + rank if not wins else 100 - rank
+    return 100 + rank
+
+
+@jit
 def order_moves(moves, hands, mover, n_in_trick, lead_suit, best, owner, trump, focus,
-                mover_wants_trick, live, first, out, scores):
-    """Write ``moves`` into ``out`` best-first; returns how many.
+                focus_max, live, first, scratch, depth):
+    """Write ``moves`` into ``scratch[depth, 0]`` best-first; returns how many.
 
     ``first`` (a card, or -1) goes first: the table's move. The rest are scored by
-    whether the card would take the trick now, set against what the mover wants
-    (to win tricks in a contract, to lose them as the misère or raspasy player),
-    and by rank: win as cheaply as possible, lose with the highest card that loses.
+    rules of thumb for the kind of game: in a contract every side wants tricks; in a
+    misère or raspasy the focus player wants none and the other two want him to win.
     """
     k = 0
     m = moves
@@ -93,46 +137,31 @@ def order_moves(moves, hands, mover, n_in_trick, lead_suit, best, owner, trump, 
         lb = m & -m
         m ^= lb
         c = high_bit(lb)
-        rank = c & 7
-        s = c >> 3
         if c == first:
             score = 1000
-        elif n_in_trick == 0:
-            others = (live & ~hands[mover]) >> (8 * s) & 0xFF
-            boss = others == 0 or (others >> (rank + 1)) == 0
-            if mover_wants_trick:
-                score = 200 + rank if boss else 100 - popcount((hands[mover] >> (8 * s)) & 0xFF)
-            else:
-                score = 100 - rank if not boss else rank
+        elif focus_max:
+            score = _contract_score(c, hands, mover, n_in_trick, lead_suit, best, owner, trump, focus, live)
         else:
-            wins = best < 0 and ((c >> 3) == lead_suit or (c >> 3) == trump) or \
-                best >= 0 and beats(c, best, lead_suit, trump)
-            partner_holds = owner >= 0 and owner != focus and mover != focus
-            if mover_wants_trick and not partner_holds:
-                score = 200 - rank if wins else 100 - rank
-            elif mover_wants_trick:
-                score = 200 - rank if not wins else 100 - rank
-            else:
-                score = 200 + rank if not wins else 100 + rank
+            score = _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, live)
         j = k
-        while j > 0 and scores[j - 1] < score:
-            scores[j] = scores[j - 1]
-            out[j] = out[j - 1]
+        while j > 0 and scratch[depth, 1, j - 1] < score:
+            scratch[depth, 1, j] = scratch[depth, 1, j - 1]
+            scratch[depth, 0, j] = scratch[depth, 0, j - 1]
             j -= 1
-        scores[j] = score
-        out[j] = c
+        scratch[depth, 1, j] = score
+        scratch[depth, 0, j] = c
         k += 1
     return k
 
 
 @jit
-def ascending(moves, out):
-    """Write ``moves`` into ``out`` in card order (the unordered search); returns how many."""
+def ascending(moves, scratch, depth):
+    """Write ``moves`` into ``scratch[depth, 0]`` in card order (the unordered search)."""
     k = 0
     m = moves
     while m != 0:
         lb = m & -m
         m ^= lb
-        out[k] = high_bit(lb)
+        scratch[depth, 0, k] = high_bit(lb)
         k += 1
     return k

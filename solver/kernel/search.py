@@ -93,7 +93,11 @@ def _last_trick(hands, ctx, leader):
 
 @jit
 def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, target):
-    """Whether the focus player takes at least ``target`` of the remaining tricks."""
+    """Test whether the focus player takes at least ``target`` of the remaining tricks.
+
+    Fail-soft: the result ``v`` is a bound on the true value: ``v >= target`` means
+    the value is at least ``v``; ``v < target`` means it is at most ``v``.
+    """
     mover, n_in, lead, best, owner, table, talon_i, left = state
     stats[S_NODES] += 1
     flags = ctx[C_FLAGS]
@@ -106,24 +110,27 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
     k2 = np.int64(0)
     if n_in == 0:
         if target <= 0:
-            return True
+            return 0
         if target > left:
-            return False
+            return left
         if talon_i >= ctx[C_N_TALON]:
             if left == 1:
-                return _last_trick(hands, ctx, mover) >= target
+                return _last_trick(hands, ctx, mover)
             if flags & USE_BOUNDS:
                 if focus_max:
                     if mover == focus:
-                        if sure_tricks(hands, focus, trump) >= target:
+                        sure = sure_tricks(hands, focus, trump)
+                        if sure >= target:
                             stats[S_BOUND_CUTS] += 1
-                            return True
-                    elif left - sure_tricks(hands, mover, trump) < target:
-                        stats[S_BOUND_CUTS] += 1
-                        return False
+                            return sure
+                    else:
+                        at_most = left - sure_tricks(hands, mover, trump)
+                        if at_most < target:
+                            stats[S_BOUND_CUTS] += 1
+                            return at_most
                 elif mover == focus and all_boss(hands, focus):
                     stats[S_BOUND_CUTS] += 1
-                    return True
+                    return left
             if flags & USE_TT:
                 keyed = True
                 k1, k2 = canonical_key(hands, mover, ctx[C_GAME_ID], pext)
@@ -131,10 +138,10 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
                 if i >= 0:
                     if tt_vals[i, 0] >= target:
                         stats[S_TT_HITS] += 1
-                        return True
+                        return np.int64(tt_vals[i, 0])
                     if tt_vals[i, 1] < target:
                         stats[S_TT_HITS] += 1
-                        return False
+                        return np.int64(tt_vals[i, 1])
                     if tt_vals[i, 2] >= 0 and flags & USE_ORDERING:
                         first = absolute_move(tt_vals[i, 2], hands[0] | hands[1] | hands[2], pdep)
 
@@ -143,47 +150,56 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
     if flags & USE_EQUIVALENCE:
         moves = representatives(moves, live, pext, pdep)
     depth = popcount(hands[0] | hands[1] | hands[2])
-    row = scratch[depth]
     if flags & USE_ORDERING:
         k = order_moves(moves, hands, mover, n_in, lead, best, owner, trump, focus, focus_max,
-                        live, first, row[0], row[1])
+                        live, first, scratch, depth)
     else:
-        k = ascending(moves, row[0])
+        k = ascending(moves, scratch, depth)
 
     maximizing = (mover == focus) == focus_max
-    result = not maximizing
+    result = np.int64(-1) if maximizing else left + 1
     cut = -1
     for i in range(k):
-        c = row[0, i]
+        c = scratch[depth, 0, i]
         child, child_target = advance(hands, ctx, state, c, target)
-        r = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, child, child_target)
+        v = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, child, child_target)
+        v += target - child_target
         hands[mover] |= np.int64(1) << c
-        if r == maximizing:
-            result = maximizing
-            cut = c
-            break
+        if maximizing:
+            if v > result:
+                result = v
+            if v >= target:
+                cut = c
+                break
+        else:
+            if v < result:
+                result = v
+            if v < target:
+                cut = c
+                break
 
     if keyed:
         stats[S_TT_STORES] += 1
         move = relative_move(cut, hands[0] | hands[1] | hands[2]) if cut >= 0 else -1
-        if result:
-            store(tt_keys, tt_vals, k1, k2, target, UNBOUNDED, move, left)
+        if result >= target:
+            store(tt_keys, tt_vals, k1, k2, result, UNBOUNDED, move, left)
         else:
-            store(tt_keys, tt_vals, k1, k2, 0, target - 1, move, left)
+            store(tt_keys, tt_vals, k1, k2, 0, result, move, left)
     return result
 
 
 @jit
 def exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state):
-    """The focus player's remaining tricks under best play, by bisection on ``search``."""
+    """The focus player's remaining tricks under best play: bisection on fail-soft ``search``."""
     lo = 0
     hi = state[7]
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, mid):
-            lo = mid
+        v = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, mid)
+        if v >= mid:
+            lo = v
         else:
-            hi = mid - 1
+            hi = v
     return lo
 
 
@@ -191,23 +207,26 @@ def exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state)
 def move_reaches(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, c, target):
     """Whether, after the mover plays ``c``, the focus player still gets ``target`` tricks."""
     child, child_target = advance(hands, ctx, state, c, target)
-    r = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, child, child_target)
+    v = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, child, child_target)
     hands[state[0]] |= np.int64(1) << c
-    return r
+    return v >= child_target
 
 
 @jit
 def move_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, c):
     """The focus player's remaining tricks (this trick included) after the mover plays ``c``."""
+    child, child_target = advance(hands, ctx, state, c, 0)
     lo = 0
-    hi = state[7]
+    hi = child[7]
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if move_reaches(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, c, mid):
-            lo = mid
+        v = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, child, mid)
+        if v >= mid:
+            lo = v
         else:
-            hi = mid - 1
-    return lo
+            hi = v
+    hands[state[0]] |= np.int64(1) << c
+    return lo - child_target
 
 
 @jit

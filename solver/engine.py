@@ -79,6 +79,10 @@ class Engine:
         self.scratch = drivers.new_scratch()
         self.stats = np.zeros(STATS_SIZE, dtype=np.int64)
 
+    def clear(self) -> None:
+        """Forget every table entry (results stay exact either way; this frees the slots)."""
+        self.vals[..., 3] = 0
+
     @property
     def nodes(self) -> int:
         """Nodes searched since this engine was made."""

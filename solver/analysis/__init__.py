@@ -6,9 +6,9 @@ with the best discard for each game when the talon is known. Both share one
 :class:`~solver.engine.Engine` across all their solves.
 """
 
-from .discard import (BestContract, DiscardValue, best_contract, canonical_form, discard_values,
-                      group_discards, highest_contract)
+from .discard import (BestContract, DiscardValue, best_contract, best_discard, canonical_form,
+                      discard_values, group_discards, highest_contract)
 from .table import STRAIN_NAMES, DDTable, dd_table
 
-__all__ = ["BestContract", "DDTable", "DiscardValue", "STRAIN_NAMES", "best_contract", "canonical_form",
-           "dd_table", "discard_values", "group_discards", "highest_contract"]
+__all__ = ["BestContract", "DDTable", "DiscardValue", "STRAIN_NAMES", "best_contract", "best_discard",
+           "canonical_form", "dd_table", "discard_values", "group_discards", "highest_contract"]

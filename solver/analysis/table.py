@@ -17,7 +17,7 @@ from ..api import validate
 from ..cards import NO_TRUMP, SEATS, SUIT_LETTERS, ascii_name, cards_of, count, mask_of
 from ..engine import Engine, Options
 from ..rules import Game, Position, TalonMode
-from .discard import Progress, discard_values, highest_contract
+from .discard import Progress, best_discard, highest_contract
 
 STRAIN_NAMES = tuple(SUIT_LETTERS) + ("NT",)
 """``S C D H NT``: strain numbers 0..4 as the JSON writes them."""
@@ -74,7 +74,9 @@ class DDTable:
 
 
 def _games(declarer: int) -> list[tuple[int | str, Game]]:
-    return [(s, Game.contract(6, s, declarer)) for s in range(NO_TRUMP + 1)] + [(MISERE, Game.misere(declarer))]
+    """The declarer's games, keyed as in :attr:`DDTable.discards`: strains 0..4, then the misère."""
+    contracts = [(s, Game.contract(6, s, declarer)) for s in range(NO_TRUMP + 1)]
+    return contracts + [(MISERE, Game.misere(declarer))]
 
 
 def _check(hands: tuple[int, int, int], talon: tuple[int, ...], leader: int) -> None:
@@ -105,7 +107,8 @@ def dd_table(hands: tuple[int, int, int], talon: tuple[int, ...] = (), leader: i
     total = 3 * len(_games(0)) * per_game + 3
     done = 0
 
-    def step(k: int, _total: int = 0) -> None:
+    def step(k: int, _of: int = 0) -> None:
+        """Progress of the whole table: ``k`` steps into the current game (a discard job's call)."""
         if progress:
             progress(done + k, total)
 
@@ -114,7 +117,7 @@ def dd_table(hands: tuple[int, int, int], talon: tuple[int, ...] = (), leader: i
         hands12 = tuple(h | mask_of(talon) if s == declarer else h for s, h in enumerate(hands))
         for key, game in _games(declarer):
             if talon:
-                best = discard_values(hands12, declarer, game, leader, engine, step)[0]
+                best = best_discard(hands12, declarer, game, leader, engine, step)
                 tricks = best.tricks
                 table.discards[declarer, key] = best.discard
             else:

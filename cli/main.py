@@ -4,23 +4,36 @@ from __future__ import annotations
 
 import click
 
+from solver.problemfile import ProblemError
+
 from .commands.check import check
 from .commands.discard import discard
 from .commands.solve import solve
 from .commands.table import table
+from .errors import UserError
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class PrefGroup(click.Group):
+    """Turns any problem error a command lets through into the one-line message and exit code 2."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except ProblemError as e:
+            raise UserError(str(e)) from None
+
+
+@click.group(cls=PrefGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="preferans-solver")
 def pref():
     """Exact double-dummy solver for preferans: contracts, misère, raspasy.
 
     \b
     Examples:
-      pref solve problems/kovalevskaya.toml     solve and explain a problem
-      pref check                                verify every [expect] in problems/
-      pref table "♠AKQJ… / ♠… / ♠… / ♣K ♣A"     the double-dummy table of a deal
-      pref discard problem.toml                 the 66 discards of a 12-card hand
+      pref solve problems/kovalevskaya-misere.toml   solve and explain a problem
+      pref check                                     check every [expect] in problems/
+      pref table "♠AK ♦7 / ♠QJ ♦8 / ♣AK ♦9"          the double-dummy table of a deal
+      pref discard problem.toml                      the 66 discards of a 12-card hand
 
     Problem files are described in docs/problem-format.md. Exit codes: 0 ok,
     1 a check found a wrong answer, 2 bad input.

@@ -19,7 +19,7 @@ Every function returns lines of text; the commands print them.
 
 from __future__ import annotations
 
-from solver.cards import SEATS, cards_of, suit_of
+from solver.cards import SEATS, cards_of, mask_of, suit_of
 from solver.rules import DEALER, Game, Kind, Position, TalonMode, seat_name
 
 from .lineplay import Trick
@@ -57,49 +57,51 @@ TALON_MODE_WORDS = {
 }
 
 
-def diagram(position: Position, game: Game, style: Style, talon: tuple[int, ...] = (),
-            discard: tuple[int, ...] = (), hands: tuple[int, int, int] | None = None) -> list[str]:
-    """The deal as in a problem book. ``talon``/``discard`` are the cards as the file gives them.
+def diagram(position: Position, style: Style, *, declarer: int | None = None,
+            talon: tuple[int, ...] = (), talon_note: str = "", discard: tuple[int, ...] = (),
+            hands: tuple[int, int, int] | None = None) -> list[str]:
+    """The deal as in a problem book; ``talon``/``discard`` are the cards as the file gives them.
 
-    ``hands`` overrides the position's (a declarer holding 12 cards before the discard).
+    ``talon_note`` says what the talon does (see :func:`talon_note`); ``hands``
+    overrides the position's (a declarer holding 12 cards before the discard).
     """
     hands = hands or position.hands
-    labels = [SEATS[s] + _seat_tags(s, position, game) for s in range(3)]
+    labels = [SEATS[s] + _seat_tags(s, position, declarer) for s in range(3)]
     left = [labels[1]] + hand_rows(hands[1], style)
     right = [labels[2]] + hand_rows(hands[2], style)
     width = max(24, max(visible_len(r) for r in left) + 8)
     indent = " " * (width // 2)
     lines = [pad(a, width) + b for a, b in zip(left, right)]
-    for note in _table_notes(position, game, style, talon, discard):
-        lines.append(indent + note)
+    if talon:
+        lines.append(indent + f"talon {style.cards(talon)}" + (f", {talon_note}" if talon_note else ""))
+    if discard:
+        lines.append(indent + f"discard {style.cards(discard)}, out of play")
+    if position.trick:
+        played = "  ".join(f"{SEATS[(position.leader + i) % 3]} {style.card(c)}"
+                           for i, c in enumerate(position.trick))
+        lines.append(indent + f"on the table: {played}")
     lines.append(indent + labels[0])
     lines += [indent + row for row in hand_rows(hands[0], style)]
     return lines
 
 
-def _seat_tags(seat: int, position: Position, game: Game) -> str:
+def talon_note(game: Game, position: Position) -> str:
+    """What the talon does: turned for the first tricks of a raspasy (those still to come), or nothing."""
+    turning = game.kind is Kind.RASPASY and game.talon_mode is not TalonMode.NONE
+    if turning and len(position.talon) == 2:
+        return "turned in this order"
+    if turning and position.talon:
+        return "the second card still to be turned"
+    return "out of play"
+
+
+def _seat_tags(seat: int, position: Position, declarer: int | None) -> str:
     tags = []
-    if game.declarer == seat:
+    if declarer == seat:
         tags.append("declarer")
     if position.to_move == seat:
         tags.append("on lead" if not position.trick else "to play")
     return f", {', '.join(tags)}" if tags else ""
-
-
-def _table_notes(position: Position, game: Game, style: Style, talon, discard) -> list[str]:
-    notes = []
-    if talon:
-        if game.kind is Kind.RASPASY and game.talon_mode is not TalonMode.NONE:
-            notes.append(f"talon {style.cards(talon)}, turned in this order")
-        else:
-            notes.append(f"talon {style.cards(talon)}, out of play")
-    if discard:
-        notes.append(f"discard {style.cards(discard)}, out of play")
-    if position.trick:
-        played = "  ".join(f"{SEATS[(position.leader + i) % 3]} {style.card(c)}"
-                           for i, c in enumerate(position.trick))
-        notes.append(f"on the table: {played}")
-    return notes
 
 
 def game_line(position: Position, game: Game, style: Style) -> str:
@@ -157,15 +159,8 @@ def card_value_lines(position: Position, game: Game, card_values: dict[int, int]
     head = f"Cards of {SEATS[mover]}, with {counted}'s tricks after each (best first):"
     lines = [head]
     for v in sorted(groups, reverse=mover_wants_more):
-        lines.append(f"  {plural(v, 'trick'):>9}: {style.cards(cards_of(_mask(groups[v])))}")
+        lines.append(f"  {plural(v, 'trick'):>9}: {style.cards(cards_of(mask_of(groups[v])))}")
     return lines
-
-
-def _mask(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def trick_lines(tricks: list[Trick], style: Style) -> list[str]:

@@ -18,22 +18,31 @@ from solver.kernel import config
 COMPILE_NOTICE = "compiling the solver, first run only…"
 
 _engine: Engine | None = None
+_announced = False
+
+
+def announce_compile() -> None:
+    """Say on stderr, once, that the kernel is about to be compiled, if it is."""
+    global _announced
+    if not _announced and not config.is_compiled():
+        click.echo(COMPILE_NOTICE, err=True)
+        _announced = True
 
 
 def engine() -> Engine:
     """The process's one engine (its table serves every problem), announcing a compile."""
     global _engine
     if _engine is None:
-        if not config.is_compiled():
-            click.echo(COMPILE_NOTICE, err=True)
+        announce_compile()
         _engine = Engine()
     return _engine
 
 
 def reset_engine() -> None:
-    """Forget the engine (for tests that check the compile notice)."""
-    global _engine
+    """Forget the engine and the notice (for tests that check the compile notice)."""
+    global _engine, _announced
     _engine = None
+    _announced = False
 
 
 @contextmanager

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from solver.analysis.discard import discard_values
+from solver.analysis.table import STRAIN_NAMES
 from solver.api import Result, solve
 from solver.cards import SEATS, ascii_name
 from solver.engine import Engine
@@ -58,8 +59,7 @@ def game_json(problem: Problem) -> dict:
     game = problem.game()
     out = {"kind": game.kind.value, "leader": SEATS[problem.leader_seat()]}
     if game.kind is Kind.CONTRACT:
-        strain = "NT" if game.trump == 4 else "SCDH"[game.trump]
-        out["contract"] = f"{game.level}{strain}"
+        out["contract"] = f"{game.level}{STRAIN_NAMES[game.trump]}"
     if game.declarer is not None:
         out["declarer"] = SEATS[game.declarer]
     if game.kind is Kind.RASPASY:

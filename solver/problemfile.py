@@ -166,16 +166,20 @@ class Problem:
 
     @property
     def needs_discard(self) -> bool:
-        """Whether the declarer still holds 12 cards (10 and the talon) and must discard 2."""
+        """Whether the declarer holds two cards more than the others (10 and the talon), to discard."""
         seat = self.declarer_seat() if self.kind is not None else None
-        return seat is not None and count(self._hand(seat)) == 12
+        if seat is None:
+            return False
+        sizes = [count(self._hand(s)) for s in range(3)]
+        others = [sizes[s] for s in range(3) if s != seat]
+        return not self.trick and others[0] == others[1] and sizes[seat] == others[0] + 2
 
     def position(self) -> Position:
         """The position to solve: hands, leader, trick on the table, talon still to turn."""
         game = self.game()
         if self.needs_discard:
-            raise self.error(f"deal.{SEATS[game.declarer]}", "the declarer holds 12 cards and has not "
-                             "discarded yet; `pref discard` finds the best discard")
+            raise self.error(f"deal.{SEATS[game.declarer]}", "the declarer holds two cards more than the "
+                             "others and has not discarded yet; `pref discard` finds the best discard")
         return self._make_position(game)
 
     def _make_position(self, game: Game | None) -> Position:
@@ -190,7 +194,7 @@ class Problem:
         """The hands with the declarer's 12 cards, and the declarer, for a discard search.
 
         The declarer holds 12 cards in ``[deal]``, or 10 with the talon given apart
-        (he takes it). The others hold 10 each and nothing is on the table.
+        (he takes it), and the others 10 each; an ending works alike (5 against 3 and 3).
         """
         game = self.game()
         if game.kind is Kind.RASPASY:
@@ -202,15 +206,15 @@ class Problem:
         self._make_position(None)  # cards given twice, in two places
         hands = list(self.hands())
         seat = game.declarer
-        if count(hands[seat]) == 10 and self.talon is not None:
+        if [count(h) for h in hands] == [10, 10, 10] and self.talon is not None:
             for c in self.talon_cards():
                 hands[seat] |= 1 << c
-        for s in range(3):
-            want = 12 if s == seat else 10
-            if count(hands[s]) != want:
-                extra = " (or 10 and the talon)" if s == seat else ""
-                raise self.error(f"deal.{SEATS[s]}", f"for a discard {SEATS[s]} must hold {want} cards"
-                                 f"{extra}, not {count(hands[s])}")
+        sizes = [count(h) for h in hands]
+        others = [sizes[s] for s in range(3) if s != seat]
+        if others[0] != others[1] or sizes[seat] != others[0] + 2:
+            shown = ", ".join(f"{SEATS[s]} {sizes[s]}" for s in range(3))
+            raise self.error("deal", f"for a discard the declarer {SEATS[seat]} holds two cards more than "
+                             f"each other player (12 and 10, or 10 and the talon), got {shown}")
         return (hands[0], hands[1], hands[2]), seat
 
     def leader_seat(self) -> int:
@@ -281,7 +285,7 @@ def _card_list(text: str, error, field: str, order_matters: bool) -> tuple[int, 
 
 
 def load(path: str | Path) -> Problem:
-    """Read one problem from a TOML file (``.json`` files: one JSON object)."""
+    """Read one problem from a TOML file (``.json``: one JSON object; ``.jsonl``: one line of JSON)."""
     name = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -289,6 +293,11 @@ def load(path: str | Path) -> Problem:
         raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
     except UnicodeDecodeError as e:
         raise ProblemError(name, "file", f"not UTF-8 text ({e.reason} at byte {e.start})") from None
+    if name.endswith(".jsonl"):
+        problems = [loads_json(line, name, n) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+        if len(problems) != 1:
+            raise ProblemError(name, "file", f"holds {len(problems)} problems; one is needed here")
+        return problems[0]
     if name.endswith(".json"):
         return loads_json(text, name)
     return loads_toml(text, name)
@@ -306,6 +315,7 @@ def load_many(path: str | Path) -> list[Problem]:
 
 
 _TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+_TOML_AT_END = re.compile(r"\s*\(at end of document\)$")
 
 
 def loads_toml(text: str, name: str = "<toml>") -> Problem:
@@ -318,7 +328,10 @@ def loads_toml(text: str, name: str = "<toml>") -> Problem:
         if where:
             message = f"{message[:where.start()]} (column {where.group(2)})"
             raise ProblemError(name, f"line {where.group(1)}", f"broken TOML: {message}") from None
-        raise ProblemError(name, "TOML", f"broken TOML: {message}") from None
+        at_end = _TOML_AT_END.search(message)
+        if at_end:
+            message = message[:at_end.start()] + " (at the end)"
+        raise ProblemError(name, f"line {text.count(chr(10)) + 1}", f"broken TOML: {message}") from None
     return from_dict(data, name)
 
 

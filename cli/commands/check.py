@@ -58,12 +58,12 @@ def check(paths, color):
             if got == problem.expect:
                 ok += 1
                 mark = click.style("ok   ", fg="green") if use_color else "ok   "
-                click.echo(f"{mark} {problem.where}: {_show(got)}", color=use_color)
+                click.echo(f"{mark} {problem.where}: {_show(got)}{_title(problem)}", color=use_color)
             else:
                 wrong += 1
                 mark = click.style("WRONG", fg="red", bold=True) if use_color else "WRONG"
                 click.echo(f"{mark} {problem.where}: expected {_show(problem.expect)}, "
-                           f"solver {_show(got)}", color=use_color)
+                           f"solver {_show(got)}{_title(problem)}", color=use_color)
     summary = f"{ok} ok, {wrong} wrong"
     if unchecked:
         summary += f", {unchecked} without [expect]"
@@ -77,3 +77,7 @@ def _show(tricks) -> str:
     if isinstance(tricks, dict):
         return " ".join(f"{s}={tricks[s]}" for s in SEATS)
     return str(tricks)
+
+
+def _title(problem) -> str:
+    return f"  ({problem.title})" if problem.title else ""

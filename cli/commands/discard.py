@@ -8,6 +8,7 @@ import sys
 import click
 
 from solver.analysis.discard import best_contract, discard_values, group_discards
+from solver.analysis.table import STRAIN_NAMES
 from solver.cards import NO_TRUMP, SEATS, ascii_name, cards_of, mask_of
 from solver.problemfile import ProblemError, load
 from solver.rules import Game, Kind, Position
@@ -17,9 +18,6 @@ from ..errors import UserError
 from ..options import color_option, json_option, lang_option
 from ..runtime import engine, progress_bar
 from ..style import Style, want_color
-
-STRAIN_CODES = ("S", "C", "D", "H", "NT")
-
 
 @click.command()
 @click.argument("file", metavar="FILE")
@@ -36,15 +34,16 @@ def discard(file, as_json, lang, color):
     discard in every strain and the highest contract it makes.
 
     \b
-    Example, the declarer C with ♠AKQJ ♣AK ♦AK ♥AK ♥7 ♦7 (12 cards):
+    Example: problem.toml, where C holds 12 cards,
       [deal]
       A = "♠10987 ♣QJ ♦QJ ♥QJ"
-      B = "♣10987 ♦10 ♥10 98"  ...
+      B = "♣10987 ♦1098 ♥1098"
+      C = "♠AKQJ ♣AK ♦AK7 ♥AK7"
       [game]
       kind = "contract"
       contract = "6S"
       declarer = "C"
-    then: pref discard problem.toml
+    then: pref discard problem.toml   (best: ♦7 ♥7, 10 tricks; best contract 10NT)
     """
     try:
         problem = load(file)
@@ -69,7 +68,7 @@ def discard(file, as_json, lang, color):
         return
     position = Position(hands12, leader)
     lines = [style.bold(" — ".join(t for t in (problem.title or problem.where, problem.source) if t)), ""]
-    lines += render.diagram(position, game, style, problem.talon_cards() if problem.talon else ())
+    lines += render.diagram(position, style, declarer=declarer)
     lines += ["", f"Game: {render.game_name(game, style)}; {SEATS[leader]} leads", ""]
     who = SEATS[declarer]
     lines.append(f"{who}'s tricks after each discard (best first):")
@@ -107,7 +106,7 @@ def _json(problem, game: Game, groups, best, nodes: int) -> dict:
     out = {
         "file": problem.path,
         "declarer": SEATS[game.declarer],
-        "game": game.kind.value if game.kind is Kind.MISERE else f"{game.level}{STRAIN_CODES[game.trump]}",
+        "game": game.kind.value if game.kind is Kind.MISERE else f"{game.level}{STRAIN_NAMES[game.trump]}",
         "groups": [{"tricks": t, "discards": [[ascii_name(c) for c in pair] for pair in pairs]}
                    for t, pairs in groups],
         "best": {"tricks": groups[0][0], "discards": [[ascii_name(c) for c in p] for p in groups[0][1]]},
@@ -117,7 +116,7 @@ def _json(problem, game: Game, groups, best, nodes: int) -> dict:
         out["title"] = problem.title
     if best is not None:
         out["best_contract"] = None if best.contract is None else \
-            f"{best.contract[0]}{STRAIN_CODES[best.contract[1]]}"
-        out["strains"] = {STRAIN_CODES[s]: {"tricks": v.tricks, "discard": [ascii_name(c) for c in v.discard]}
+            f"{best.contract[0]}{STRAIN_NAMES[best.contract[1]]}"
+        out["strains"] = {STRAIN_NAMES[s]: {"tricks": v.tricks, "discard": [ascii_name(c) for c in v.discard]}
                           for s, v in best.strains.items()}
     return out

@@ -40,7 +40,7 @@ def solve(files, as_json, jsonl, lang, color):
 
     \b
     Examples:
-      pref solve problems/kovalevskaya.toml
+      pref solve problems/kovalevskaya-misere.toml
       pref solve --json problems/*.toml
       echo '{"deal": {"A": "♠AKQ", "B": "♠J10 ♣7", "C": "♣AKQ"},
              "game": {"kind": "contract", "contract": "6S", "declarer": "A"}}' | pref solve --jsonl -
@@ -55,6 +55,8 @@ def solve(files, as_json, jsonl, lang, color):
     if not files:
         raise UserError("pref solve: no problem file given (try pref solve --help)")
     problems = load_files(files)
+    for problem in problems:
+        problem.position()  # a declarer still to discard is refused before anything is solved
     use_color = want_color(color, sys.stdout) and not as_json
     style = Style(lang, use_color)
     for n, problem in enumerate(problems):
@@ -97,7 +99,8 @@ def explain(problem: Problem, result, style: Style) -> list[str]:
     heading = " — ".join(t for t in (problem.title or problem.where, problem.source) if t)
     lines.append(style.bold(heading))
     lines.append("")
-    lines += render.diagram(position, game, style, problem.talon_cards(), problem.discard_cards())
+    lines += render.diagram(position, style, declarer=game.declarer, talon=problem.talon_cards(),
+                           talon_note=render.talon_note(game, position), discard=problem.discard_cards())
     lines.append("")
     lines.append(render.game_line(position, game, style))
     lines.append(style.bold("Answer: " + render.answer(position.tricks_left, game, result.tricks, style)))

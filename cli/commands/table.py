@@ -9,14 +9,15 @@ from pathlib import Path
 import click
 
 from solver.analysis.table import dd_table
+from solver.api import InputError
 from solver.cards import NO_TRUMP, SEATS, cards_of, count, mask_of
 from solver.problemfile import Problem, ProblemError, load
-from solver.rules import TalonMode
+from solver.rules import Position, TalonMode
 
 from .. import render
 from ..errors import UserError
 from ..options import color_option, json_option, lang_option
-from ..runtime import engine, progress_bar
+from ..runtime import announce_compile, progress_bar
 from ..style import Style, pad, want_color
 
 INLINE_NAME = "DEAL"
@@ -45,8 +46,8 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
 
     \b
     Examples:
-      pref table problems/kovalevskaya.toml
-      pref table "♠JQ ♣79 ♦10JQK ♥7J / ♠7-10 ♣8 ♦789 ♥89 / ♠KA ♣10JQ ♦A ♥10QKA / ♣K ♣A"
+      pref table problems/kovalevskaya-misere.toml
+      pref table "♠JQ ♣79 ♦10JQK ♥7J / ♠10987 ♣8 ♦789 ♥89 / ♠KA ♣10JQ ♦A ♥10QKA / ♣K ♣A"
       pref table --json --raspasy-talon none deal.toml
     """
     problem = _read_deal(deal)
@@ -55,19 +56,30 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
     mode = _talon_mode(raspasy_talon or problem.raspasy_talon, talon, problem)
     use_color = want_color(color, sys.stdout) and not as_json
     style = Style(lang, use_color)
-    with progress_bar("table") as progress:
-        result = dd_table(hands, talon, lead, mode, engine(), progress)
+    announce_compile()
+    try:
+        with progress_bar("table") as progress:  # dd_table sizes its own engine for the job
+            result = dd_table(hands, talon, lead, mode, progress=progress)
+    except InputError as e:
+        raise UserError(f"{problem.where}: {e.field}: {e.message}") from None
     if as_json:
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        out = result.to_json()
+        if problem.path != INLINE_NAME:
+            out["file"] = problem.path
+        if problem.title:
+            out["title"] = problem.title
+        click.echo(json.dumps(out, ensure_ascii=False))
         return
     lines = table_lines(result, hands, talon, lead, mode, style)
+    if problem.title:
+        lines = [style.bold(problem.title), ""] + lines
     click.echo("\n".join(lines), color=use_color)
 
 
 def _read_deal(deal: str) -> Problem:
     """A problem file if DEAL names one, else the inline form with / between the hands."""
     try:
-        if Path(deal).is_file() or "/" not in deal:
+        if Path(deal).is_file() or "/" not in deal or deal.endswith((".toml", ".json", ".jsonl")):
             return load(deal)
         parts = [p.strip() for p in deal.split("/")]
         if len(parts) not in (3, 4):
@@ -92,8 +104,6 @@ def _checked_deal(problem: Problem) -> tuple[tuple[int, int, int], tuple[int, ..
                         f"(got {shown})")
     if problem.discard is not None:
         raise UserError(f"{problem.where}: deal.discard: a table is made from the deal before any discard")
-    if talon and sizes[0] != 10:
-        raise UserError(f"{problem.where}: deal.talon: a talon goes with a full deal of 10 cards each")
     return hands, talon
 
 
@@ -105,15 +115,16 @@ def _file_leader(problem: Problem) -> int:
 
 
 def _talon_mode(text: str | None, talon: tuple[int, ...], problem: Problem) -> TalonMode:
+    full_deal = talon and count(problem.hands()[0]) == 10
     if text is None:
-        return TalonMode.SUIT if talon else TalonMode.NONE
-    mode = TalonMode(text.strip().lower()) if text.strip().lower() in {m.value for m in TalonMode} else None
-    if mode is None:
-        raise UserError(f"{problem.where}: game.raspasy_talon: talon mode must be none, suit or dealer, "
-                        f"not {text!r}")
+        return TalonMode.SUIT if full_deal else TalonMode.NONE
+    mode = TalonMode(text.strip().lower())  # checked already: a click choice, or read from the file
     if mode is not TalonMode.NONE and not talon:
         raise UserError(f"{problem.where}: game.raspasy_talon: talon mode '{mode.value}' turns the two "
                         "talon cards, but the deal has no talon")
+    if mode is not TalonMode.NONE and not full_deal:
+        raise UserError(f"{problem.where}: game.raspasy_talon: talon mode '{mode.value}' turns the talon "
+                        "in tricks 1 and 2 of a full deal of 10 cards each")
     return mode
 
 
@@ -121,7 +132,7 @@ COLUMNS = [*range(NO_TRUMP + 1), "misere"]
 
 
 def table_lines(result, hands, talon, leader: int, mode: TalonMode, style: Style) -> list[str]:
-    lines = render.diagram(_start(hands, leader), _NO_GAME, style, talon)
+    lines = render.diagram(Position(hands, leader), style, talon=talon)
     lines.append("")
     lines.append(f"{SEATS[leader]} leads. Contracts: the declarer's most tricks; misère: his fewest "
                  "(0 = clean)" + ("; each with his best discard." if talon else "."))
@@ -146,18 +157,3 @@ def table_lines(result, hands, talon, leader: int, mode: TalonMode, style: Style
 
 def _column_name(col, style: Style) -> str:
     return "misère" if col == "misere" else style.strain(col)
-
-
-class _NoGame:
-    """No game chosen: the diagram marks no declarer."""
-
-    declarer = None
-    kind = None
-
-
-_NO_GAME = _NoGame()
-
-
-def _start(hands, leader: int):
-    from solver.rules import Position
-    return Position(hands, leader)

@@ -6,6 +6,7 @@ import click
 
 from solver.problemfile import ProblemError
 
+from .commands.bench import bench
 from .commands.check import check
 from .commands.discard import discard
 from .commands.solve import solve
@@ -34,6 +35,7 @@ def pref():
       pref check                                     check every [expect] in problems/
       pref table "♠AK ♦7 / ♠QJ ♦8 / ♣AK ♦9"          the double-dummy table of a deal
       pref discard problem.toml                      the 66 discards of a 12-card hand
+      pref bench                                     speed report on fixed random deals
 
     Problem files are described in docs/problem-format.md. Exit codes: 0 ok,
     1 a check found a wrong answer, 2 bad input.
@@ -44,6 +46,7 @@ pref.add_command(solve)
 pref.add_command(check)
 pref.add_command(table)
 pref.add_command(discard)
+pref.add_command(bench)
 
 
 def main() -> None:

@@ -16,10 +16,10 @@ import numpy as np
 from .cards import NO_TRUMP
 from .kernel import drivers
 from .kernel.bits import PDEP, PEXT
-from .kernel.config import (ALL_SHORTCUTS, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_N_TALON,
-                            C_TALON, C_TALON_MODE, C_TRUMP, CTX_SIZE, MAX_CARDS_IN_PLAY,
-                            P_HANDS, P_LEADER, P_N_TRICK, P_TRICK, POS_SIZE, SHORTCUT_NAMES,
-                            STATS_SIZE, TALON_DEALER, TALON_NONE, TALON_SUIT)
+from .kernel.config import (ALL_SHORTCUTS, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID,
+                            C_GENERATION, C_N_TALON, C_TALON, C_TALON_MODE, C_TRUMP, CTX_SIZE,
+                            MAX_CARDS_IN_PLAY, P_HANDS, P_LEADER, P_N_TRICK, P_TRICK, POS_SIZE,
+                            SHORTCUT_NAMES, STATS_SIZE, TALON_DEALER, TALON_NONE, TALON_SUIT)
 from .kernel.tt import DEFAULT_LOG2_SIZE, new_table
 from .rules import Game, Position, TalonMode
 
@@ -55,7 +55,8 @@ def encode_position(position: Position) -> np.ndarray:
     return pos
 
 
-def encode_game(game: Game, focus: int, talon: tuple[int, ...], flags: int = ALL_SHORTCUTS) -> np.ndarray:
+def encode_game(game: Game, focus: int, talon: tuple[int, ...], flags: int = ALL_SHORTCUTS,
+                generation: int = 1) -> np.ndarray:
     """The kernel's view of a game with ``focus`` as the player whose tricks count."""
     ctx = np.zeros(CTX_SIZE, dtype=np.int64)
     focus_max = 1 if game.focus_maximizes() else 0
@@ -67,6 +68,7 @@ def encode_game(game: Game, focus: int, talon: tuple[int, ...], flags: int = ALL
     ctx[C_N_TALON] = len(talon)
     ctx[C_TALON:C_TALON + len(talon)] = talon
     ctx[C_GAME_ID] = game.trump | focus << 3 | focus_max << 5
+    ctx[C_GENERATION] = generation
     return ctx
 
 
@@ -78,6 +80,7 @@ class Engine:
         self.keys, self.vals = new_table(options.tt_log2_size)
         self.scratch = drivers.new_scratch()
         self.stats = np.zeros(STATS_SIZE, dtype=np.int64)
+        self.generation = 0
 
     def clear(self) -> None:
         """Forget every table entry (results stay exact either way; this frees the slots)."""
@@ -89,12 +92,21 @@ class Engine:
         return int(self.stats[0])
 
     def _arrays(self, position: Position, game: Game, focus: int):
-        return (encode_position(position), encode_game(game, focus, position.talon, self.options.flags),
+        self.generation = self.generation % 127 + 1
+        ctx = encode_game(game, focus, position.talon, self.options.flags, self.generation)
+        return (encode_position(position), ctx,
                 self.keys, self.vals, PEXT, PDEP, self.scratch, self.stats)
 
     def value(self, position: Position, game: Game, focus: int) -> int:
         """The focus player's tricks from here on under best play (see :mod:`solver.reference`)."""
         return int(drivers.value(*self._arrays(position, game, focus)))
+
+    def reaches(self, position: Position, game: Game, focus: int, target: int) -> bool:
+        """Whether the focus player takes at least ``target`` tricks from here on.
+
+        One zero-window search: cheaper than :meth:`value` when only a threshold matters.
+        """
+        return bool(drivers.reaches(*self._arrays(position, game, focus), target))
 
     def card_values(self, position: Position, game: Game, focus: int) -> dict[int, int]:
         out = np.empty(32, dtype=np.int64)

@@ -81,3 +81,17 @@ def test_batch_matches_one_by_one():
     values, nodes = batch_values(*zip(*items))
     assert list(values) == [Engine().value(p, g, f) for p, g, f in items]
     assert all(n > 0 for n in nodes)
+
+
+@pytest.mark.parametrize("kind", ["contract", "misere", "raspasy"])
+def test_threshold_query_agrees_with_value(kind):
+    rng = random.Random(f"reaches-{kind}")
+    engine = Engine()
+    for _ in range(40):
+        game = random_game(rng, kind)
+        position = random_position(rng, game, rng.randint(1, 4))
+        for focus in focus_players(game):
+            value = reference.value(position, game, focus)
+            left = position.tricks_left
+            assert [engine.reaches(position, game, focus, t) for t in range(left + 2)] == \
+                [value >= t for t in range(left + 2)]

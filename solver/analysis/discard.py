@@ -116,11 +116,35 @@ def best_discard(hands12: tuple[int, int, int], declarer: int, game: Game, leade
                  engine: Engine | None = None, progress: Progress | None = None) -> DiscardValue:
     """A best discard for ``game`` and its value (the first of :func:`discard_values`).
 
-    Only the best is needed here, so this could skip the exact value of the others
-    with "at least k tricks?" searches (about 3× fewer nodes in a prototype); the
-    engine does not offer such a query yet, so it values all the discards.
+    Only the best is needed, so each discard is first asked one threshold question —
+    "can it do better than the best so far?" — and valued exactly only when it can.
+    Discards are tried in card order and replace the best only when strictly better,
+    so the result is the same discard :func:`discard_values` puts first.
     """
-    return discard_values(hands12, declarer, game, leader, engine, progress)[0]
+    more = declarer_wants_more(game)
+    _check_hands12(hands12, declarer)
+    engine = engine or Engine()
+    hand = hands12[declarer]
+    pairs = list(combinations(_cards(hand), 2))
+    seen: set[tuple] = set()
+    best: DiscardValue | None = None
+    for done, pair in enumerate(pairs, 1):
+        hands = list(hands12)
+        hands[declarer] = hand & ~bit(pair[0]) & ~bit(pair[1])
+        key = canonical_form(tuple(hands), leader, game.trump)
+        if key not in seen:
+            seen.add(key)
+            position = Position(tuple(hands), leader)
+            if best is None:
+                best = DiscardValue(pair, engine.value(position, game, declarer))
+            else:
+                better = engine.reaches(position, game, declarer, best.tricks + 1) if more \
+                    else not engine.reaches(position, game, declarer, best.tricks)
+                if better:
+                    best = DiscardValue(pair, engine.value(position, game, declarer))
+        if progress:
+            progress(done, len(pairs))
+    return best
 
 
 def group_discards(values: list[DiscardValue],

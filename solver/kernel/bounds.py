@@ -69,3 +69,23 @@ def all_boss(hands, player):
         if theirs != 0 and high_bit(theirs) > high_bit(mine & -mine):
             return False
     return True
+
+
+@jit
+def tops_relevance(hands, player):
+    """The cards :func:`sure_tricks` and :func:`all_boss` depend on, for partition search.
+
+    In each suit the others hold, the cards from their highest up: which of those
+    ``player`` holds decides his tops. Below that, and in suits the others lack,
+    only the suit lengths count, and the table key holds those.
+    """
+    me = hands[player]
+    others = hands[(player + 1) % 3] | hands[(player + 2) % 3]
+    out = 0
+    for s in range(4):
+        sh = 8 * s
+        theirs = (others >> sh) & 0xFF
+        if theirs != 0:
+            live = ((me | others) >> sh) & 0xFF
+            out |= (live >> high_bit(theirs) << high_bit(theirs)) << sh
+    return out

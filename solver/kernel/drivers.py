@@ -10,7 +10,7 @@ from numba import prange
 
 from .config import C_FOCUS, C_FOCUS_MAX, C_TRUMP, MAX_CARDS_IN_PLAY, SCRATCH_ROW, STATS_SIZE, jit
 from .moves import group_top, legal_mask
-from .search import _pending_talon, advance, exact_value, move_reaches, move_value, root_state
+from .search import _pending_talon, advance, exact_value, move_reaches, move_value, root_state, search
 
 
 def new_scratch():
@@ -51,6 +51,15 @@ def value(pos, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats):
     hands = np.zeros(3, dtype=np.int64)
     state = root_state(pos, ctx, hands)
     return exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state)
+
+
+@jit
+def reaches(pos, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, target):
+    """Whether the focus player takes at least ``target`` tricks: one zero-window search."""
+    hands = np.zeros(3, dtype=np.int64)
+    state = root_state(pos, ctx, hands)
+    v, _ = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, target)
+    return v >= target
 
 
 @jit

@@ -17,13 +17,15 @@ have been used, and how many tricks remain (the current one included).
 import numpy as np
 
 from .bits import popcount
-from .bounds import all_boss, sure_tricks
-from .config import (C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_N_TALON, C_TALON,
+from .bounds import all_boss, sure_tricks, tops_relevance
+from .config import (C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_GENERATION, C_N_TALON, C_TALON,
                      C_TALON_MODE, C_TRUMP, DEALER_SEAT, NO_SEAT, P_HANDS, P_LEADER,
                      P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_NODES, S_TT_HITS, S_TT_STORES,
                      TALON_DEALER, USE_BOUNDS, USE_EQUIVALENCE, USE_ORDERING, USE_TT, jit)
-from .moves import ascending, beats, legal_mask, order_moves, representatives
-from .tt import absolute_move, canonical_key, probe, relative_move, store
+from .bits import high_bit
+from .moves import ascending, beats, group_top, legal_mask, order_moves, representatives, suit_mask
+from .tt import (absolute_move, kvec_cards, position_key, probe, relative_move, relevance_kvec,
+                 store)
 
 UNBOUNDED = 100
 
@@ -77,26 +79,62 @@ def advance(hands, ctx, state, c, target):
 
 @jit
 def _last_trick(hands, ctx, leader):
-    """1 if the focus player wins the last trick (one card each, all forced), else 0."""
+    """The last trick, one card each and all forced: (1 if the focus player wins it else 0,
+    the winning card if it beat a card of its own suit — the one rank that mattered)."""
     trump = ctx[C_TRUMP]
     best = popcount(hands[leader] - 1)
     owner = leader
     lead = best >> 3
+    rivals = 0
     for i in (1, 2):
         p = (leader + i) % 3
         c = popcount(hands[p] - 1)
         if beats(c, best, lead, trump):
             best = c
             owner = p
-    return 1 if owner == ctx[C_FOCUS] else 0
+    for p in range(3):
+        if p != owner and (hands[p] & suit_mask(best >> 3)) != 0:
+            rivals = np.int64(1) << best
+    return (1 if owner == ctx[C_FOCUS] else 0), rivals
+
+
+@jit
+def _trick_relevance(table, winner, in_talon):
+    """Cards whose rank decided a finished trick: the winner, if it beat a card of its suit."""
+    if in_talon:
+        return table  # never stored; keep it simple and safe
+    if popcount(table & suit_mask(winner >> 3)) > 1:
+        return np.int64(1) << winner
+    return np.int64(0)
+
+
+@jit
+def _equivalence_relevance(relevant, legal, moves, live):
+    """At a node whose every move was searched: a card skipped for a representative above it
+    must itself be relevant when that representative is, or the skip would not carry over."""
+    skipped = legal & ~moves
+    while skipped != 0:
+        b = skipped & -skipped
+        skipped ^= b
+        c = high_bit(b)
+        s = c >> 3
+        rs = (relevant >> (8 * s)) & 0xFF
+        if rs != 0:
+            low = high_bit(rs & -rs)
+            if (group_top(c, legal, live) & 7) >= low and (c & 7) < low:
+                relevant |= b
+    return relevant
 
 
 @jit
 def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, target):
     """Test whether the focus player takes at least ``target`` of the remaining tricks.
 
-    Fail-soft: the result ``v`` is a bound on the true value: ``v >= target`` means
-    the value is at least ``v``; ``v < target`` means it is at most ``v``.
+    Returns ``(v, relevant)``. Fail-soft: ``v >= target`` means the value is at least
+    ``v``; ``v < target`` means it is at most ``v``. ``relevant`` is the partition the
+    bound holds for: the cards whose rank mattered. The bound holds for every position
+    with the same suit lengths in each hand in which the live cards of each suit, from
+    the lowest relevant one up, have the same owners (see :mod:`.tt`).
     """
     mover, n_in, lead, best, owner, table, talon_i, left = state
     stats[S_NODES] += 1
@@ -104,16 +142,17 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
     focus = ctx[C_FOCUS]
     focus_max = ctx[C_FOCUS_MAX] == 1
     trump = ctx[C_TRUMP]
+    in_talon = talon_i < ctx[C_N_TALON]
     first = -1
     keyed = False
-    k1 = np.int64(0)
-    k2 = np.int64(0)
+    shape = np.int64(0)
+    code = np.int64(0)
     if n_in == 0:
         if target <= 0:
-            return 0
+            return np.int64(0), np.int64(0)
         if target > left:
-            return left
-        if talon_i >= ctx[C_N_TALON]:
+            return left, np.int64(0)
+        if not in_talon:
             if left == 1:
                 return _last_trick(hands, ctx, mover)
             if flags & USE_BOUNDS:
@@ -122,33 +161,33 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
                         sure = sure_tricks(hands, focus, trump)
                         if sure >= target:
                             stats[S_BOUND_CUTS] += 1
-                            return sure
+                            return sure, tops_relevance(hands, focus)
                     else:
                         at_most = left - sure_tricks(hands, mover, trump)
                         if at_most < target:
                             stats[S_BOUND_CUTS] += 1
-                            return at_most
+                            return at_most, tops_relevance(hands, mover)
                 elif mover == focus and all_boss(hands, focus):
                     stats[S_BOUND_CUTS] += 1
-                    return left
+                    return left, tops_relevance(hands, focus)
             if flags & USE_TT:
                 keyed = True
-                k1, k2 = canonical_key(hands, mover, ctx[C_GAME_ID], pext)
-                i = probe(tt_keys, tt_vals, k1, k2)
-                if i >= 0:
-                    if tt_vals[i, 0] >= target:
-                        stats[S_TT_HITS] += 1
-                        return np.int64(tt_vals[i, 0])
-                    if tt_vals[i, 1] < target:
-                        stats[S_TT_HITS] += 1
-                        return np.int64(tt_vals[i, 1])
-                    if tt_vals[i, 2] >= 0 and flags & USE_ORDERING:
-                        first = absolute_move(tt_vals[i, 2], hands[0] | hands[1] | hands[2], pdep)
+                shape, code = position_key(hands, mover, ctx[C_GAME_ID], pext)
+                lower, upper, lower_k, upper_k, move = probe(tt_keys, tt_vals, shape, code)
+                if lower >= target:
+                    stats[S_TT_HITS] += 1
+                    return lower, kvec_cards(lower_k, hands[0] | hands[1] | hands[2])
+                if upper < target:
+                    stats[S_TT_HITS] += 1
+                    return upper, kvec_cards(upper_k, hands[0] | hands[1] | hands[2])
+                if move >= 0 and flags & USE_ORDERING:
+                    first = absolute_move(move, hands[0] | hands[1] | hands[2], pdep)
 
     live = hands[0] | hands[1] | hands[2] | table | _pending_talon(ctx, talon_i)
-    moves = legal_mask(hands[mover], lead, trump)
+    legal = legal_mask(hands[mover], lead, trump)
+    moves = legal
     if flags & USE_EQUIVALENCE:
-        moves = representatives(moves, live, pext, pdep)
+        moves = representatives(legal, live, pext, pdep)
     depth = popcount(hands[0] | hands[1] | hands[2])
     if flags & USE_ORDERING:
         k = order_moves(moves, hands, mover, n_in, lead, best, owner, trump, focus, focus_max,
@@ -158,34 +197,46 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
 
     maximizing = (mover == focus) == focus_max
     result = np.int64(-1) if maximizing else left + 1
+    relevant = np.int64(0)
     cut = -1
     for i in range(k):
         c = scratch[depth, 0, i]
         child, child_target = advance(hands, ctx, state, c, target)
-        v = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, child, child_target)
-        v += target - child_target
+        v, child_relevant = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats,
+                                   child, child_target)
         hands[mover] |= np.int64(1) << c
+        v += target - child_target
+        if n_in == 2:
+            winner = c if best < 0 or beats(c, best, lead, trump) else best
+            child_relevant |= _trick_relevance(table | (np.int64(1) << c), winner, in_talon)
         if maximizing:
             if v > result:
                 result = v
             if v >= target:
                 cut = c
+                relevant = child_relevant
                 break
         else:
             if v < result:
                 result = v
             if v < target:
                 cut = c
+                relevant = child_relevant
                 break
+        relevant |= child_relevant
+    if cut < 0 and moves != legal:
+        relevant = _equivalence_relevance(relevant, legal, moves, live)
 
     if keyed:
         stats[S_TT_STORES] += 1
-        move = relative_move(cut, hands[0] | hands[1] | hands[2]) if cut >= 0 else -1
+        live_hands = hands[0] | hands[1] | hands[2]
+        move = relative_move(cut, live_hands) if cut >= 0 else -1
+        kvec = relevance_kvec(relevant, live_hands)
         if result >= target:
-            store(tt_keys, tt_vals, k1, k2, result, UNBOUNDED, move, left)
+            store(tt_keys, tt_vals, shape, code, kvec, result, UNBOUNDED, move, left, ctx[C_GENERATION])
         else:
-            store(tt_keys, tt_vals, k1, k2, 0, result, move, left)
-    return result
+            store(tt_keys, tt_vals, shape, code, kvec, 0, result, move, left, ctx[C_GENERATION])
+    return result, relevant
 
 
 @jit
@@ -195,7 +246,7 @@ def exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state)
     hi = state[7]
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        v = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, mid)
+        v, _ = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, mid)
         if v >= mid:
             lo = v
         else:
@@ -207,7 +258,7 @@ def exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state)
 def move_reaches(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, c, target):
     """Whether, after the mover plays ``c``, the focus player still gets ``target`` tricks."""
     child, child_target = advance(hands, ctx, state, c, target)
-    v = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, child, child_target)
+    v, _ = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, child, child_target)
     hands[state[0]] |= np.int64(1) << c
     return v >= child_target
 
@@ -220,7 +271,7 @@ def move_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, 
     hi = child[7]
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        v = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, child, mid)
+        v, _ = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, child, mid)
         if v >= mid:
             lo = v
         else:

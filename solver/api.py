@@ -97,14 +97,22 @@ def _hand(text, field: str) -> int:
 
 
 def _cards(text, field: str) -> tuple[int, ...]:
+    """Cards in play order: a list of cards, a card mask, or text (single cards, or a hand
+    in any notation when the order cannot matter)."""
     if text is None:
         return ()
+    if isinstance(text, int):
+        return tuple(c for c in range(32) if text >> c & 1)
     if isinstance(text, (list, tuple)):
         text = " ".join(str(t) for t in text)
     try:
         return tuple(parse_cards(text))
     except NotationError as e:
-        raise InputError(field, str(e)) from None
+        try:
+            mask = parse_hand(text)
+        except NotationError:
+            raise InputError(field, str(e)) from None
+        return tuple(c for c in range(32) if mask >> c & 1)
 
 
 def make_position(A, B, C, *, leader: str = "A", trick=None, talon=None, game: Game | None = None,
@@ -120,11 +128,12 @@ def make_position(A, B, C, *, leader: str = "A", trick=None, talon=None, game: G
     hands = (_hand(A, "deal.A"), _hand(B, "deal.B"), _hand(C, "deal.C"))
     trick_cards = _cards(trick, "game.trick")
     talon_cards = _cards(talon, "deal.talon")
-    aside = _cards(out_of_play, "deal.discard") if out_of_play is not None and not isinstance(out_of_play, int) \
-        else ()
+    aside = _cards(out_of_play, "deal.discard")
     _check_disjoint(hands, trick_cards, talon_cards, aside)
     position = Position(hands, parse_seat(leader, "game.leader"), trick_cards)
-    if game is not None and game.kind is Kind.RASPASY and game.talon_mode is not TalonMode.NONE:
+    talon_tricks_left = count(hands[position.to_move]) > 8
+    if game is not None and game.kind is Kind.RASPASY and game.talon_mode is not TalonMode.NONE \
+            and talon_tricks_left:
         if len(talon_cards) != 2:
             raise InputError("deal.talon", f"talon mode '{game.talon_mode.value}' needs the two talon "
                              f"cards in the order they are turned, got {len(talon_cards)}")

@@ -42,11 +42,11 @@ def parse_seat(text: str, field: str) -> int:
 def parse_contract(text: str, field: str = "game.contract") -> tuple[int, int]:
     """``6S`` … ``10NT`` (also ``7♠``, ``8 NT``) → (level, trump)."""
     t = str(text).strip().upper().replace(" ", "")
-    level_digits = t[:2] if t.startswith("10") else t[:1]
-    strain = t[len(level_digits):]
-    if not level_digits.isdigit() or strain not in STRAINS:
+    digits = len(t) - len(t.lstrip("0123456789"))
+    level_text, strain = t[:digits], t[digits:]
+    if not level_text or strain not in STRAINS:
         raise InputError(field, f"a contract is a level 6-10 and a strain S, C, D, H or NT, not {text!r}")
-    level = int(level_digits)
+    level = int(level_text)
     if not 6 <= level <= 10:
         raise InputError(field, f"contract level must be 6 to 10, not {level} in {text!r}")
     return level, STRAINS[strain]

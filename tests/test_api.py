@@ -1,0 +1,47 @@
+"""The Python API: building positions from strings, its errors, and the documented example."""
+
+import doctest
+
+import pytest
+
+import solver.api
+from solver import InputError, make_position, parse_game, solve
+
+
+def test_module_example_runs():
+    assert doctest.testmod(solver.api).failed == 0
+
+
+@pytest.mark.parametrize("call,field,words", [
+    (lambda: parse_game("contract", contract="11S", declarer="A"), "game.contract", "6 to 10"),
+    (lambda: parse_game("contract", contract="7X", declarer="A"), "game.contract", "strain"),
+    (lambda: parse_game("contract", contract="7S", declarer="D"), "game.declarer", "A, B or C"),
+    (lambda: parse_game("whist"), "game.kind", "contract, misere or raspasy"),
+    (lambda: parse_game("raspasy", raspasy_talon="both"), "game.raspasy_talon", "none, suit or dealer"),
+    (lambda: make_position(A="♠AK", B="♠AQ", C="♣AK"), "deal.B", "given in deal.A and in deal.B"),
+    (lambda: make_position(A="♠AK", B="♠QJ", C="♣AKQ", game=parse_game("misere", declarer="A")),
+     "deal", "unequal length"),
+    (lambda: make_position(A="♠AZ", B="♠QJ", C="♣AK"), "deal.A", "unknown rank"),
+])
+def test_bad_input_names_the_field(call, field, words):
+    with pytest.raises(InputError) as e:
+        call()
+    assert e.value.field == field
+    assert "\n" not in str(e.value)
+    if words:
+        assert words in str(e.value)
+
+
+def test_trick_in_progress_must_follow_suit():
+    game = parse_game("contract", contract="6NT", declarer="A")
+    with pytest.raises(InputError, match="must follow suit"):
+        make_position(A="♠A", B="♠Q", C="♣A ♦7", leader="A", trick="♠K ♣K", game=game)
+
+
+def test_raspasy_with_talon_counts_every_player():
+    game = parse_game("raspasy", raspasy_talon="dealer")
+    hands = dict(A="♠AKQJ10 ♣AKQJ10", B="♠987 ♣987 ♦AKQJ", C="♦10987 ♥AKQJ109 ♠—  ♣—")
+    position = make_position(**hands, talon="7H 8H", game=game)
+    result = solve(position, game)
+    assert set(result.tricks) == {"A", "B", "C"}
+    assert set(result.lines) == {"A", "B", "C"} and all(len(line) == 30 for line in result.lines.values())

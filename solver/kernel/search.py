@@ -267,17 +267,9 @@ def move_reaches(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state
 def move_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, c):
     """The focus player's remaining tricks (this trick included) after the mover plays ``c``."""
     child, child_target = advance(hands, ctx, state, c, 0)
-    lo = 0
-    hi = child[7]
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        v, _ = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, child, mid)
-        if v >= mid:
-            lo = v
-        else:
-            hi = v
+    v = exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, child)
     hands[state[0]] |= np.int64(1) << c
-    return lo - child_target
+    return v - child_target
 
 
 @jit

@@ -70,9 +70,23 @@ def test_middle_game_agrees_without_table(kind):
 
 
 @pytest.mark.slow
-def test_full_deals_agree_with_no_shortcuts_exhaustive():
-    _check_deals("deals-slow", 40, {"all": Options(), "none": Options.none(),
-                                    "tiny table": Options(tt_log2_size=8)})
+def test_full_deals_agree_with_shortcuts_on_and_off_exhaustive():
+    _check_deals("deals-slow", 30, {"all": Options(), "tiny table": Options(tt_log2_size=8),
+                                    "no bounds": Options(bounds=False),
+                                    "no equivalence, no ordering": Options(equivalence=False,
+                                                                           ordering=False)})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["contract", "misere", "raspasy"])
+def test_middle_game_agrees_with_plain_search_exhaustive(kind):
+    rng = random.Random(f"middle-slow-{kind}")
+    for _ in range(60):
+        game = random_game(rng, kind)
+        position = random_position(rng, game, rng.randint(6, 7))
+        for focus in focus_players(game):
+            values = {Engine(o).value(position, game, focus) for o in (Options(), Options.none())}
+            assert len(values) == 1, (position, game, focus)
 
 
 def test_batch_matches_one_by_one():

@@ -15,7 +15,7 @@ Owners are coded two bits a card, from the lowest live card up, 16 bits a suit.
 
 The stored code is compared under its mask, so a hash collision costs time but
 never a wrong answer; several matching entries combine (highest lower bound,
-lowest upper bound). Layout: ``keys[i] = (shape, masked code, kvec)``,
+lowest upper bound). Layout: ``keys[i] = (shape, masked code, kvec, mask)``,
 ``vals[i] = (lower, upper, move, depth, generation)``; ``depth`` is the tricks left and 0
 marks an empty slot. A new entry replaces an empty slot, else the shallowest entry
 left by an earlier job (its generation differs), else the shallowest of this job's.
@@ -25,7 +25,7 @@ The table has two halves. The first is an ordinary table of exact positions
 bounds, its best move, and with each bound the ``kvec`` of the partition it holds
 for. The second holds partition entries (buckets of 16 chosen by the shape alone),
 where other positions of the same partition find them. Every result goes to both.
-In the exact half ``keys[i] = (shape, code, lower kvec | upper kvec << 16)``.
+In the exact half ``keys[i] = (shape, code, lower kvec | upper kvec << 16, unused)``.
 """
 
 import numpy as np
@@ -39,14 +39,14 @@ DEFAULT_LOG2_SIZE = 18
 
 
 def new_table(log2_size: int = DEFAULT_LOG2_SIZE, copies: int | None = None):
-    """Zeroed ``(keys, vals)`` of 2**log2_size entries (29 bytes each).
+    """Zeroed ``(keys, vals)`` of 2**log2_size entries (37 bytes each).
 
     With ``copies`` the arrays get a leading axis, one table per worker thread.
     """
     if not 6 <= log2_size <= 28:
         raise ValueError(f"table size 2**{log2_size} is outside 2**6 … 2**28")
     shape = (1 << log2_size,) if copies is None else (copies, 1 << log2_size)
-    return np.zeros(shape + (3,), dtype=np.int64), np.zeros(shape + (5,), dtype=np.int8)
+    return np.zeros(shape + (4,), dtype=np.int64), np.zeros(shape + (5,), dtype=np.int8)
 
 
 def _spread_table():
@@ -130,7 +130,7 @@ def probe(keys, vals, shape, code):
     for i in range(b, b + SHAPE_BUCKET):
         if vals[i, 3] == 0 or keys[i, 0] != shape:
             continue
-        if (code & _code_mask(shape, keys[i, 2])) != keys[i, 1]:
+        if (code & keys[i, 3]) != keys[i, 1]:
             continue
         if vals[i, 0] > lower:
             lower = np.int64(vals[i, 0])
@@ -183,7 +183,7 @@ def _store_exact(keys, vals, shape, code, kvec, lower, upper, move, depth, gener
 
 
 @jit
-def _store_shape(keys, vals, shape, masked, kvec, lower, upper, depth, generation):
+def _store_shape(keys, vals, shape, mask, masked, kvec, lower, upper, depth, generation):
     b = _shape_bucket(shape, keys.shape[0])
     for i in range(b, b + SHAPE_BUCKET):
         if vals[i, 3] != 0 and keys[i, 0] == shape and keys[i, 2] == kvec and keys[i, 1] == masked:
@@ -197,6 +197,7 @@ def _store_shape(keys, vals, shape, masked, kvec, lower, upper, depth, generatio
     keys[slot, 0] = shape
     keys[slot, 1] = masked
     keys[slot, 2] = kvec
+    keys[slot, 3] = mask
     vals[slot, 0] = lower
     vals[slot, 1] = upper
     vals[slot, 2] = -1
@@ -208,8 +209,8 @@ def _store_shape(keys, vals, shape, masked, kvec, lower, upper, depth, generatio
 def store(keys, vals, shape, code, kvec, lower, upper, move, depth, generation):
     """Record bounds for the position (exact half) and for its partition (shape half)."""
     _store_exact(keys, vals, shape, code, kvec, lower, upper, move, depth, generation)
-    _store_shape(keys, vals, shape, code & _code_mask(shape, kvec), kvec, lower, upper, depth,
-                 generation)
+    mask = _code_mask(shape, kvec)
+    _store_shape(keys, vals, shape, mask, code & mask, kvec, lower, upper, depth, generation)
 
 
 @jit

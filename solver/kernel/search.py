@@ -183,7 +183,9 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
                 if move >= 0 and flags & USE_ORDERING:
                     first = absolute_move(move, hands[0] | hands[1] | hands[2], pdep)
 
-    live = hands[0] | hands[1] | hands[2] | table | _pending_talon(ctx, talon_i)
+    live = hands[0] | hands[1] | hands[2] | table
+    if in_talon:
+        live |= _pending_talon(ctx, talon_i)
     legal = legal_mask(hands[mover], lead, trump)
     moves = legal
     if flags & USE_EQUIVALENCE:
@@ -202,8 +204,13 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
     for i in range(k):
         c = scratch[depth, 0, i]
         child, child_target = advance(hands, ctx, state, c, target)
-        v, child_relevant = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats,
-                                   child, child_target)
+        if child[1] == 0 and child_target <= 0:  # settled already: skip the call
+            v, child_relevant = np.int64(0), np.int64(0)
+        elif child[1] == 0 and child_target > child[7]:
+            v, child_relevant = child[7], np.int64(0)
+        else:
+            v, child_relevant = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats,
+                                       child, child_target)
         hands[mover] |= np.int64(1) << c
         v += target - child_target
         if n_in == 2:

@@ -208,6 +208,8 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
             v, child_relevant = np.int64(0), np.int64(0)
         elif child[1] == 0 and child_target > child[7]:
             v, child_relevant = child[7], np.int64(0)
+        elif child[1] == 0 and child[7] == 1 and child[6] >= ctx[C_N_TALON]:
+            v, child_relevant = _last_trick(hands, ctx, child[0])
         else:
             v, child_relevant = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats,
                                        child, child_target)

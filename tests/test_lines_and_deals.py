@@ -7,7 +7,7 @@ import pytest
 from randomplay import focus_players, random_deal, random_game, random_position
 from solver import Engine, Game, Options, Position, TalonMode, batch_values, reference
 from solver.cards import rank_of, suit_of
-from solver.rules import legal_cards, play
+from solver.rules import play
 
 
 def _maximizing(position, game, focus):

@@ -41,11 +41,6 @@ def high_bit(x):
     return 63 - _ctlz(x)
 
 
-@jit
-def low_bit(x):
-    return x & -x
-
-
 def _compression_tables():
     pext = np.zeros(256 * 256, dtype=np.uint8)
     pdep = np.zeros(256 * 256, dtype=np.uint8)

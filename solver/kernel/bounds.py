@@ -11,8 +11,6 @@ from .bits import high_bit, popcount
 from .config import jit
 from .moves import NO_TRUMP, suit_mask
 
-BIG = 99
-
 
 @jit
 def _tops(mine, others):

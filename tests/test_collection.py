@@ -1,6 +1,7 @@
 """The problem collection in problems/: every file reads, has its source and notes, and
 ``pref check`` agrees with every published answer."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -31,3 +32,12 @@ def test_pref_check_passes_on_the_collection():
     result = CliRunner().invoke(pref, ["check", str(FOLDER)])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1].startswith(f"{len(FILES)} ok, 0 wrong")
+
+
+def test_pref_check_json_reports_each_problem_and_a_summary():
+    result = CliRunner().invoke(pref, ["check", "--json", str(FOLDER)])
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    assert len(lines) == len(FILES) + 1
+    assert all(line["ok"] and line["expected"] == line["solver"] for line in lines[:-1])
+    assert lines[-1] == {"ok": len(FILES), "wrong": 0, "without_expect": 0, "unreadable": 0}

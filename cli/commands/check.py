@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 
 import click
@@ -19,7 +20,10 @@ from ..style import want_color
 @click.command()
 @click.argument("paths", nargs=-1, metavar="[PATH…]")
 @color_option
-def check(paths, color):
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per problem (file, line, title, expected, solver, ok), "
+                   "then a summary object.")
+def check(paths, color, as_json):
     """Check the published answers of problem files against the solver.
 
     Every *.toml and *.jsonl file under each PATH (default: problems/) that
@@ -34,6 +38,7 @@ def check(paths, color):
     Examples:
       pref check
       pref check problems/misere/ extra.toml
+      pref check --json | jq 'select(.ok == false)'
     """
     use_color = want_color(color, sys.stdout)
     files = find_problem_files(paths or ["problems/"])
@@ -55,21 +60,28 @@ def check(paths, color):
                 click.echo(str(e), err=True)
                 bad += 1
                 continue
-            if got == problem.expect:
-                ok += 1
+            agrees = got == problem.expect
+            ok, wrong = ok + agrees, wrong + (not agrees)
+            if as_json:
+                click.echo(json.dumps({"file": str(path), "line": problem.line, "title": problem.title,
+                                       "expected": problem.expect, "solver": got, "ok": agrees},
+                                      ensure_ascii=False))
+            elif agrees:
                 mark = click.style("ok   ", fg="green") if use_color else "ok   "
                 click.echo(f"{mark} {problem.where}: {_show(got)}{_title(problem)}", color=use_color)
             else:
-                wrong += 1
                 mark = click.style("WRONG", fg="red", bold=True) if use_color else "WRONG"
                 click.echo(f"{mark} {problem.where}: expected {_show(problem.expect)}, "
                            f"solver {_show(got)}{_title(problem)}", color=use_color)
-    summary = f"{ok} ok, {wrong} wrong"
-    if unchecked:
-        summary += f", {unchecked} without [expect]"
-    if bad:
-        summary += f", {bad} unreadable"
-    click.echo(summary)
+    if as_json:
+        click.echo(json.dumps({"ok": ok, "wrong": wrong, "without_expect": unchecked, "unreadable": bad}))
+    else:
+        summary = f"{ok} ok, {wrong} wrong"
+        if unchecked:
+            summary += f", {unchecked} without [expect]"
+        if bad:
+            summary += f", {bad} unreadable"
+        click.echo(summary)
     sys.exit(EXIT_BAD_INPUT if bad else EXIT_FAILURE if wrong else EXIT_OK)
 
 

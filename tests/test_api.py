@@ -1,6 +1,7 @@
 """The Python API: building positions from strings, its errors, and the documented example."""
 
 import doctest
+from pathlib import Path
 
 import pytest
 
@@ -45,3 +46,9 @@ def test_raspasy_with_talon_counts_every_player():
     result = solve(position, game)
     assert set(result.tricks) == {"A", "B", "C"}
     assert set(result.lines) == {"A", "B", "C"} and all(len(line) == 30 for line in result.lines.values())
+
+
+def test_readme_python_example_runs():
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(block, "README.md", "exec"), {})

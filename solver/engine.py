@@ -16,7 +16,7 @@ import numpy as np
 from .cards import NO_TRUMP
 from .kernel import drivers
 from .kernel.bits import PDEP, PEXT
-from .kernel.config import (ALL_SHORTCUTS, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID,
+from .kernel.config import (ALL_SHORTCUTS, C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID,
                             C_GENERATION, C_N_TALON, C_TALON, C_TALON_MODE, C_TRUMP, CTX_SIZE,
                             MAX_CARDS_IN_PLAY, P_HANDS, P_LEADER, P_N_TRICK, P_TRICK, POS_SIZE,
                             SHORTCUT_NAMES, STATS_SIZE, TALON_DEALER, TALON_NONE, TALON_SUIT)
@@ -56,8 +56,12 @@ def encode_position(position: Position) -> np.ndarray:
 
 
 def encode_game(game: Game, focus: int, talon: tuple[int, ...], flags: int = ALL_SHORTCUTS,
-                generation: int = 1) -> np.ndarray:
-    """The kernel's view of a game with ``focus`` as the player whose tricks count."""
+                generation: int = 1, cooperative: bool = False) -> np.ndarray:
+    """The kernel's view of a game with ``focus`` as the player whose tricks count.
+
+    ``cooperative``: all three players pursue the focus player's aim (on raspasy, all keep
+    his tricks down), which bounds what real play can give him from the other side.
+    """
     ctx = np.zeros(CTX_SIZE, dtype=np.int64)
     focus_max = 1 if game.focus_maximizes() else 0
     ctx[C_TRUMP] = game.trump
@@ -67,7 +71,8 @@ def encode_game(game: Game, focus: int, talon: tuple[int, ...], flags: int = ALL
     ctx[C_TALON_MODE] = _TALON_CODES[game.talon_mode] if talon else TALON_NONE
     ctx[C_N_TALON] = len(talon)
     ctx[C_TALON:C_TALON + len(talon)] = talon
-    ctx[C_GAME_ID] = game.trump | focus << 3 | focus_max << 5
+    ctx[C_COOPERATIVE] = int(cooperative)
+    ctx[C_GAME_ID] = game.trump | focus << 3 | focus_max << 5 | int(cooperative) << 6
     ctx[C_GENERATION] = generation
     return ctx
 
@@ -91,15 +96,20 @@ class Engine:
         """Nodes searched since this engine was made."""
         return int(self.stats[0])
 
-    def _arrays(self, position: Position, game: Game, focus: int):
+    def _arrays(self, position: Position, game: Game, focus: int, cooperative: bool = False):
         self.generation = self.generation % 127 + 1
-        ctx = encode_game(game, focus, position.talon, self.options.flags, self.generation)
+        ctx = encode_game(game, focus, position.talon, self.options.flags, self.generation, cooperative)
         return (encode_position(position), ctx,
                 self.keys, self.vals, PEXT, PDEP, self.scratch, self.stats)
 
-    def value(self, position: Position, game: Game, focus: int) -> int:
-        """The focus player's tricks from here on under best play (see :mod:`solver.reference`)."""
-        return int(drivers.value(*self._arrays(position, game, focus)))
+    def value(self, position: Position, game: Game, focus: int, cooperative: bool = False) -> int:
+        """The focus player's tricks from here on under best play (see :mod:`solver.reference`).
+
+        ``cooperative=True``: the other two play for the focus player's aim too, not against
+        him. On raspasy that is the fewest tricks he can be held to by all three together
+        (a lower bound on real play; the default paranoid value is the upper bound).
+        """
+        return int(drivers.value(*self._arrays(position, game, focus, cooperative)))
 
     def reaches(self, position: Position, game: Game, focus: int, target: int) -> bool:
         """Whether the focus player takes at least ``target`` tricks from here on.
@@ -108,9 +118,10 @@ class Engine:
         """
         return bool(drivers.reaches(*self._arrays(position, game, focus), target))
 
-    def card_values(self, position: Position, game: Game, focus: int) -> dict[int, int]:
+    def card_values(self, position: Position, game: Game, focus: int,
+                    cooperative: bool = False) -> dict[int, int]:
         out = np.empty(32, dtype=np.int64)
-        drivers.card_values(*self._arrays(position, game, focus), out)
+        drivers.card_values(*self._arrays(position, game, focus, cooperative), out)
         return {c: int(v) for c, v in enumerate(out) if v >= 0}
 
     def best_line(self, position: Position, game: Game, focus: int) -> tuple[int, list[int]]:

@@ -51,3 +51,33 @@ def test_card_values_match_brute_force_five_cards(kind):
 @pytest.mark.parametrize("cards,count", [(3, 5000), (4, 1500), (5, 60)])
 def test_card_values_match_brute_force_exhaustive(kind, cards, count):
     _check(1, kind, cards, count)
+
+
+def _check_cooperative(seed: int, kind: str, cards: int, count: int) -> None:
+    """All three players pursuing the focus player's aim: the bound raspasy analysis needs."""
+    rng = random.Random(f"coop-{seed}-{kind}-{cards}")
+    engines = {name: Engine(options) for name, options in CONFIGS.items()}
+    for _ in range(count):
+        game = random_game(rng, kind)
+        position = random_position(rng, game, cards)
+        for focus in focus_players(game):
+            expected = reference.card_values(position, game, focus, cooperative=True)
+            for name, engine in engines.items():
+                got = engine.card_values(position, game, focus, cooperative=True)
+                assert got == expected, (name, position, game, focus)
+            best = max(expected.values()) if game.focus_maximizes() else min(expected.values())
+            assert engines["all shortcuts"].value(position, game, focus, cooperative=True) == best
+            assert reference.value(position, game, focus, cooperative=True) == best
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("cards,count", [(2, 100), (3, 300), (4, 60)])
+def test_cooperative_card_values_match_brute_force(kind, cards, count):
+    _check_cooperative(0, kind, cards, count)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("cards,count", [(3, 3000), (4, 800), (5, 40)])
+def test_cooperative_card_values_match_brute_force_exhaustive(kind, cards, count):
+    _check_cooperative(1, kind, cards, count)

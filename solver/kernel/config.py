@@ -60,9 +60,10 @@ C_FLAGS = 3        # USE_* bits
 C_TALON_MODE = 4   # 0 none, 1 suit, 2 dealer
 C_N_TALON = 5      # talon cards still to be turned at the root (0..2)
 C_TALON = 6        # C_TALON + i: the i-th of them
-C_GAME_ID = 8      # what the table key needs besides the cards: trump, focus, focus_max
+C_GAME_ID = 8      # what the table key needs besides the cards: trump, focus, focus_max, cooperative
 C_GENERATION = 9   # 1..127, changes with every job: older table entries are replaced first
-CTX_SIZE = 10
+C_COOPERATIVE = 10  # 1: all three play for the focus player's aim (a bound on raspasy play)
+CTX_SIZE = 11
 
 TALON_NONE, TALON_SUIT, TALON_DEALER = 0, 1, 2
 NO_SEAT = -1

@@ -8,7 +8,7 @@ bidding order (♠ ♣ ♦ ♥).
 import numpy as np
 from numba import prange
 
-from .config import C_FOCUS, C_FOCUS_MAX, C_TRUMP, MAX_CARDS_IN_PLAY, SCRATCH_ROW, STATS_SIZE, jit
+from .config import C_COOPERATIVE, C_FOCUS, C_FOCUS_MAX, C_TRUMP, MAX_CARDS_IN_PLAY, SCRATCH_ROW, STATS_SIZE, jit
 from .moves import group_top, legal_mask
 from .search import _pending_talon, advance, exact_value, move_reaches, move_value, root_state, search
 
@@ -74,7 +74,7 @@ def best_line(pos, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, line):
     n = 0
     while state[7] > 0:
         mover = state[0]
-        maximizing = (mover == ctx[C_FOCUS]) == focus_max
+        maximizing = focus_max if ctx[C_COOPERATIVE] == 1 else (mover == ctx[C_FOCUS]) == focus_max
         legal, live = _legal_and_live(hands, ctx, state)
         chosen = -1
         for rank in range(8):

@@ -18,8 +18,8 @@ import numpy as np
 
 from .bits import popcount
 from .bounds import all_boss, sure_tricks, tops_relevance
-from .config import (C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_GENERATION, C_N_TALON, C_TALON,
-                     C_TALON_MODE, C_TRUMP, DEALER_SEAT, NO_SEAT, P_HANDS, P_LEADER,
+from .config import (C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_GENERATION,
+                     C_N_TALON, C_TALON, C_TALON_MODE, C_TRUMP, DEALER_SEAT, NO_SEAT, P_HANDS, P_LEADER,
                      P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_NODES, S_TT_HITS, S_TT_STORES,
                      TALON_DEALER, USE_BOUNDS, USE_EQUIVALENCE, USE_ORDERING, USE_TT, jit)
 from .bits import high_bit
@@ -141,6 +141,7 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
     flags = ctx[C_FLAGS]
     focus = ctx[C_FOCUS]
     focus_max = ctx[C_FOCUS_MAX] == 1
+    cooperative = ctx[C_COOPERATIVE] == 1
     trump = ctx[C_TRUMP]
     in_talon = talon_i < ctx[C_N_TALON]
     first = -1
@@ -155,7 +156,7 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
         if not in_talon:
             if left == 1:
                 return _last_trick(hands, ctx, mover)
-            if flags & USE_BOUNDS:
+            if flags & USE_BOUNDS and not (cooperative and focus_max):  # sure tricks assume a fight
                 if focus_max:
                     if mover == focus:
                         sure = sure_tricks(hands, focus, trump)
@@ -197,7 +198,7 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
     else:
         k = ascending(moves, scratch, depth)
 
-    maximizing = (mover == focus) == focus_max
+    maximizing = focus_max if cooperative else (mover == focus) == focus_max
     result = np.int64(-1) if maximizing else left + 1
     relevant = np.int64(0)
     cut = -1

@@ -59,6 +59,7 @@ def browser():
 @pytest.fixture(scope="module")
 def server():
     board = BoardServer(0)
+    board.warm_up().join()  # a first compile is not counted against each test's timeout
     thread = threading.Thread(target=board.serve_forever, daemon=True)
     thread.start()
     yield board
@@ -142,6 +143,21 @@ def test_opening_a_problem_shows_the_values_of_pref_solve(page, server):
     # the phone layout keeps every card inside the screen
     widest = page.evaluate("Math.max(...[...document.querySelectorAll('.card')].map(c => c.getBoundingClientRect().right))")
     assert widest <= 390
+
+
+@pytest.mark.parametrize("name", ["six-spades-draw-trumps-first", "seven-hearts-small-trumps",
+                                  "raspasy-dealer-takes-the-ace", "raspasy-talon-forces-the-trick"])
+def test_the_answer_reads_as_in_pref_solve(page, server, name):
+    path = ROOT / "problems" / f"{name}.toml"
+    open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))))
+    out = CliRunner().invoke(pref, ["solve", str(path)])
+    answer = next(line for line in out.output.splitlines() if line.startswith("Answer: "))
+    assert page.inner_text("#value .verdict") == answer[len("Answer: "):]
+    mover = pref_solve_json(path)
+    assert badges(page, mover["to_move"]) == mover["card_values"]
+    if name.startswith("raspasy"):  # the first talon card is turned for trick 1
+        assert page.eval_on_selector_all("#talon .turned-now", "cs => cs.map(c => c.dataset.card)") == \
+            [moves.problem_object(load(path))["deal"]["talon"].split()[0]]
 
 
 def test_play_three_cards_undo_twice_redo(page, server):
@@ -262,7 +278,7 @@ def test_an_illegal_set_up_shows_the_clis_message_at_the_field(page, server):
     page.click("#setup-done")
     page.wait_for_selector("#setup", state="hidden")
     wait_solved(page)
-    assert page.inner_text("#value .verdict") == "6NT by A: 2 tricks"
+    assert page.inner_text("#value .verdict") == "6NT by A: A takes 2 of the 2 tricks"
     assert badges(page, "A") == {"AS": 2, "KS": 2}
 
 

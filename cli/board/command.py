@@ -52,7 +52,8 @@ def board(file, port, no_browser):
     except OSError as e:
         raise UserError(f"pref board: cannot listen on 127.0.0.1:{port}: {e.strerror or e}") from None
     url = server.url + fragment
-    engine()  # compile (or load) the kernel now, not on the first click
+    engine()  # says so on stderr if the kernel is about to be compiled
+    server.warm_up()  # load it while the browser opens, not on the first click
     click.echo(f"The board is at {url}")
     click.echo("Press Ctrl-C to stop it.")
     if not no_browser:

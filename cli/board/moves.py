@@ -35,6 +35,15 @@ def solve_object(data) -> dict:
     return result_json(problem, solve_problem(problem, engine()))
 
 
+WARM_UP = {"deal": {"A": "♠A", "B": "♠7", "C": "♣7"}, "game": {"kind": "contract", "contract": "6S", "declarer": "A"}}
+"""A one-trick problem whose solve loads every kernel function the board calls."""
+
+
+def warm_up() -> None:
+    """Load the compiled kernel (compile it on the very first run) before the page asks."""
+    solve_object(WARM_UP)
+
+
 def problem_object(problem: Problem, *, with_expect: bool = True) -> dict:
     """A problem as the JSON object a ``.json`` problem file holds, in the board's own notation.
 

@@ -58,6 +58,17 @@ class BoardServer(ThreadingHTTPServer):
         self.origins = {f"http://{h}" for h in self.hosts}
         self.engine_lock = threading.Lock()  # one engine, not thread-safe
 
+    def warm_up(self) -> threading.Thread:
+        """Load (or compile) the search kernel in the background; requests wait for it."""
+
+        def work():
+            with self.engine_lock:
+                moves.warm_up()
+
+        thread = threading.Thread(target=work, name="warm-up", daemon=True)
+        thread.start()
+        return thread
+
     @property
     def port(self) -> int:
         return self.server_address[1]

@@ -107,22 +107,23 @@ function countedSeat(game, mover) {
   return game.kind === "raspasy" ? mover : game.declarer;
 }
 
-// The double-dummy result of the whole deal: tricks taken so far plus the value from here.
-function verdict(game, taken, tricks, fullDeal) {
+// The double-dummy result of the whole deal in pref solve's words: tricks taken so far plus
+// the value from here. ``tricks`` is how many tricks the problem plays (10 for a full deal).
+function verdict(game, taken, value, tricks) {
   if (game.kind === "raspasy") {
-    const each = SEATS.map((s) => `${s} ${taken[SEATS.indexOf(s)] + tricks[s]}`).join(", ");
-    return `raspasy: ${each} (the fewest tricks each can be sure of)`;
+    const each = SEATS.map((s) => `${s} ${taken[SEATS.indexOf(s)] + value[s]}`).join(", ");
+    return `raspasy: ${each} — the fewest tricks each player can be sure of when the other two play against him`;
   }
   const d = SEATS.indexOf(game.declarer);
-  const total = taken[d] + tricks;
+  const total = taken[d] + value;
+  const ofAll = tricks < 10 ? ` (of the ${plural(tricks, "trick")})` : "";
   if (game.kind === "misere") {
-    return total === 0 ? `misère by ${game.declarer} clean: no trick`
-      : `misère by ${game.declarer} caught: ${plural(total, "trick")}`;
+    return (total === 0 ? `misère by ${game.declarer} clean: no trick`
+      : `misère by ${game.declarer} caught: ${plural(total, "trick")}`) + ofAll;
   }
+  if (tricks < 10) return `${gameName(game)}: ${game.declarer} takes ${total} of the ${plural(tricks, "trick")}`;
+  const over = total - parseInt(game.contract, 10);
   const head = `${gameName(game)}: ${plural(total, "trick")}`;
-  if (!fullDeal) return head;
-  const level = parseInt(game.contract, 10);
-  const over = total - level;
   if (over === 0) return `${head}, made exactly`;
   if (over > 0) return `${head}, made with ${NUMBER_WORDS[over] || over} over`;
   return `${head}, down ${-over}`;
@@ -293,10 +294,14 @@ function drawSeat(seat, state, result) {
 }
 
 function drawCentre(state) {
-  for (const seat of SEATS) $("slot-" + seat).replaceChildren();
+  for (const seat of SEATS) {
+    $("slot-" + seat).replaceChildren();
+    $("slot-" + seat).classList.add("empty");
+  }
   const shown = state.table.length ? state.table : (state.lastTrick || []);
   for (const { seat, card } of shown) {
     const slot = $("slot-" + seat);
+    slot.classList.remove("empty");
     slot.append(cardFace(card, state.table.length ? "" : "faded"));
     slot.append(el("span", "slot-seat", seat));
   }
@@ -305,11 +310,22 @@ function drawCentre(state) {
   const box = $("talon");
   box.replaceChildren();
   if (talon.length) {
-    box.append(el("span", "label", "talon"));
-    talon.forEach((c) => box.append(cardFace(c, "small")));
     const g = start.game;
-    const turned = g && g.kind === "raspasy" && g.raspasy_talon !== "none";
-    box.append(el("span", "label", turned ? "turned for tricks 1 and 2" : "out of play"));
+    const turned = g && g.kind === "raspasy" && (g.raspasy_talon || "suit") !== "none";
+    box.append(el("span", "label", "talon"));
+    // In raspasy the talon tricks are led by A: tricks done = 10 - A's cards (less one if A has played).
+    const aCards = handCards(state.problem.deal.A).length + (state.table.some((t) => t.seat === "A") ? 1 : 0);
+    const done = 10 - aCards;
+    talon.forEach((c, i) => {
+      const now = turned && i === done && !state.over;
+      box.append(cardFace(c, "small" + (turned && i < done ? " faded" : "") + (now ? " turned-now" : "")));
+    });
+    let note = "out of play";
+    if (turned) {
+      const what = g.raspasy_talon === "dealer" ? "competes for the dealer" : "names the suit";
+      note = done < 2 ? `turned for trick ${done + 1}: ${cardText(talon[done])} ${what}` : "turned for tricks 1 and 2";
+    }
+    box.append(el("span", "label", note));
   }
   if (discard.length) {
     box.append(el("span", "label", "discard"));
@@ -362,7 +378,7 @@ function drawValue(state, result) {
   if (state.over) {
     const t = state.taken;
     const zero = game.kind === "raspasy" ? { A: 0, B: 0, C: 0 } : 0;
-    box.append(el("div", "verdict", verdict(game, t, zero, fullDeal())));
+    box.append(el("div", "verdict", verdict(game, t, zero, dealTricks())));
     box.append(el("div", "sub", `Tricks taken: A ${t[0]}, B ${t[1]}, C ${t[2]}.`));
     return;
   }
@@ -370,8 +386,14 @@ function drawValue(state, result) {
     box.append(el("div", "verdict thinking", "solving…"));
     return;
   }
-  box.append(el("div", "verdict", verdict(game, state.taken, result.tricks, fullDeal())));
+  box.append(el("div", "verdict", verdict(game, state.taken, result.tricks, dealTricks())));
   box.append(el("div", "sub", "with best play from here (double dummy)"));
+  const mover = toMove(state.problem);
+  const counted = countedSeat(game, mover);
+  const legend = el("div", "sub legend");
+  legend.textContent = `Under ${mover}'s cards: ${counted === mover ? "his own" : counted + "'s"} tricks from ` +
+    `here after each; ★ the best for ${mover}, who wants them ${moverWantsMore(game, mover) ? "many" : "few"}.`;
+  box.append(legend);
   if (at === 0 && start.expect) {
     const e = start.expect.tricks;
     const same = JSON.stringify(e) === JSON.stringify(result.tricks);
@@ -394,7 +416,7 @@ function drawValue(state, result) {
   }
 }
 
-const fullDeal = () => cardCount(start) === 30;
+const dealTricks = () => Math.ceil(cardCount(start) / 3);
 
 async function render() {
   const mine = ++generation;
@@ -404,7 +426,6 @@ async function render() {
   document.title = (start.title ? start.title + " — " : "") + "Preferans board";
   const g = start.game;
   $("game-line").textContent = gameName(g) + (start.source ? " · " + start.source : "");
-  $("counted").textContent = g.kind === "raspasy" ? "the mover's own" : `${g.declarer}'s`;
   let result = null;
   if (!state.over) {
     drawAll(state, null);

@@ -42,13 +42,18 @@ def _missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="module")
-def browser():
+def require_browser() -> None:
+    """Skip when Chromium or Playwright is missing, but fail on CI, which must run these tests."""
     missing = _missing()
     if missing:
         if os.environ.get("CI") == "true":
             pytest.fail(f"browser tests cannot run on CI: {missing}")
         pytest.skip(missing)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    require_browser()
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
@@ -312,3 +317,15 @@ def test_save_and_reload_gives_the_same_problem(page, server, tmp_path):
     page.wait_for_function("document.querySelector('#title').textContent.includes('after 4 cards')")
     wait_solved(page)
     assert badges(page, "A") == shown
+
+
+def test_without_chromium_a_developer_skips_and_ci_fails(monkeypatch):
+    monkeypatch.setenv("PREF_CHROMIUM", "")
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    monkeypatch.setattr(Path, "exists", lambda self: False)
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="is not installed"):
+        require_browser()
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="browser tests cannot run on CI: .* is not installed"):
+        require_browser()

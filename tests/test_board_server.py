@@ -248,3 +248,33 @@ def test_a_bad_file_is_a_one_line_error_before_any_server(tmp_path):
     out = CliRunner().invoke(pref, ["board", "--no-browser", str(bad)])
     assert out.exit_code == 2
     assert out.output.strip() == f"{bad}: deal.A: unknown rank 'Z' in '♠AZ'"
+
+
+def test_pref_board_serves_the_file_and_stops_on_ctrl_c():
+    """The real command: prints the address of the problem, serves it, exits 130 on Ctrl-C."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    process = subprocess.Popen([sys.executable, "-c", "from cli.main import main; main()", "board", "--no-browser",
+                                str(KOVALEVSKAYA)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        first = process.stdout.readline()
+        assert first.startswith("The board is at http://127.0.0.1:"), first
+        url = first.split()[-1]
+        assert url.split("#", 1)[1] == url_fragment(kovalevskaya())
+        with urllib.request.urlopen(url.split("#")[0], timeout=60) as page:
+            assert b"board.js" in page.read()
+        problem = json.dumps(kovalevskaya()).encode()
+        ask = urllib.request.Request(url.split("#")[0] + "api/solve", data=problem,
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(ask, timeout=120) as answer:
+            assert json.loads(answer.read())["tricks"] == 1
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert "Traceback" not in err and err.strip().endswith("board stopped")

@@ -146,6 +146,8 @@ class BoardHandler(BaseHTTPRequestHandler):
                 answer = _api(request, self.path[len("/api/"):])
         except ProblemError as e:
             return self._error(HTTPStatus.BAD_REQUEST, e.field, str(e))
+        except Exception as e:  # a bug: say so in one line, keep serving
+            return self._error(HTTPStatus.INTERNAL_SERVER_ERROR, "request", f"internal error: {type(e).__name__}: {e}")
         if answer is None:
             return self._error(HTTPStatus.NOT_FOUND, "request", f"no such endpoint {self.path!r}")
         self._send(HTTPStatus.OK, json.dumps(answer, ensure_ascii=False).encode("utf-8"),

@@ -329,3 +329,23 @@ def test_without_chromium_a_developer_skips_and_ci_fails(monkeypatch):
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="browser tests cannot run on CI: .* is not installed"):
         require_browser()
+
+
+def test_a_declarer_still_to_discard_is_asked_for_the_discard(page, server):
+    from solver.problemfile import loads_toml
+    problem = loads_toml('[deal]\nA = "♠AKQ ♣7 ♦7"\nB = "♠J10 ♣8"\nC = "♣AKQ"\n'
+                         '[game]\nkind = "contract"\ncontract = "6S"\ndeclarer = "A"\n', "ending.toml")
+    page.goto(server.url + "#" + url_fragment(moves.problem_object(problem)))
+    page.wait_for_selector("#setup:not([hidden])")
+    page.wait_for_function("document.querySelector('.err[data-for=\"deal.A\"]').textContent !== ''")
+    assert page.inner_text(".err[data-for='deal.A']").startswith(
+        "board: deal.A: the declarer holds two cards more than the others and has not discarded yet")
+    page.check("input[name=target][value=discard]")
+    page.click("#deck .card-button:has([data-card='7C'])")
+    page.click("#deck .card-button:has([data-card='7D'])")
+    assert page.input_value("#f-A") == "♠AKQ ♣— ♦— ♥—" and page.input_value("#f-discard") == "7C 7D"
+    page.click("#setup-done")
+    page.wait_for_selector("#setup", state="hidden")
+    wait_solved(page)
+    assert page.inner_text("#value .verdict") == "6♠ by A: A takes 3 of the 3 tricks"
+    assert page.eval_on_selector_all("#talon .card", "cs => cs.map(c => c.dataset.card)") == ["7C", "7D"]

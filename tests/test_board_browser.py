@@ -349,3 +349,14 @@ def test_a_declarer_still_to_discard_is_asked_for_the_discard(page, server):
     wait_solved(page)
     assert page.inner_text("#value .verdict") == "6♠ by A: A takes 3 of the 3 tricks"
     assert page.eval_on_selector_all("#talon .card", "cs => cs.map(c => c.dataset.card)") == ["7C", "7D"]
+
+
+def test_a_card_worse_than_the_best_is_named(page, server):
+    open_board(page, kovalevskaya_url(server))
+    play(page, "JS")  # any diamond catches the misère; the spade lets B escape
+    assert "A's ♠J was not best: B 0 instead of 1." in page.inner_text("#value")
+    assert page.inner_text("#value .verdict") == "misère by B clean: no trick"
+    page.click("#undo")
+    wait_solved(page)
+    play(page, "KD")
+    assert "not best" not in page.inner_text("#value")

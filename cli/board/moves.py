@@ -64,9 +64,8 @@ def problem_object(problem: Problem, *, with_expect: bool = True) -> dict:
     if problem.kind is not None:
         out["game"] = {k: v for k in ("kind", "contract", "declarer", "leader", "raspasy_talon")
                        if (v := getattr(problem, k)) is not None}
-        if problem.trick:
-            out["game"]["trick"] = _ascii(problem.position().trick) if not problem.needs_discard \
-                else problem.trick
+        if problem.trick:  # (a declarer still to discard has no trick on the table)
+            out["game"]["trick"] = _ascii(problem.position().trick)
     if with_expect and problem.expect is not None:
         out["expect"] = {"tricks": problem.expect}
     return out
@@ -77,8 +76,9 @@ def play_cards(data, cards) -> list[dict]:
 
     Returns one step per card: the seat that played it, the trick's winner when the card
     completed a trick (a seat, or ``D`` for the dealer in a raspasy talon trick), whether
-    the deal is over, and the problem object of the position after it. The published answer is dropped from those,
-    since it belongs to the start. A card that is not legal is an error naming it.
+    the deal is over, and the problem object of the position after it (without the
+    published answer and the notes, which belong to the start). A card that is not
+    legal is an error naming it.
     """
     problem = read_problem(data)
     game, position = problem.game(), problem.position()

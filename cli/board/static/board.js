@@ -70,11 +70,12 @@ async function api(name, body) {
 }
 
 const results = new Map();  // problem object (as JSON) -> promise of its result
+const solved = new Map();   // the same, once the answer is in
 function solveOf(problem) {
   const key = JSON.stringify(problem);
   if (!results.has(key)) {
     const promise = api("solve", problem);
-    promise.catch(() => results.delete(key));
+    promise.then((r) => solved.set(key, r), () => results.delete(key));
     results.set(key, promise);
   }
   return results.get(key);
@@ -186,16 +187,16 @@ async function playCards(cards) {
 }
 
 async function begin(problem, moves = [], upTo = null) {
-  start = problem;
-  states = [startState(problem)];
-  at = 0;
   showError("");
   try {
     await solveOf(problem);
   } catch (e) {
-    openSetup(problem, e);
+    openSetup(problem, e);  // the board keeps what it had; the set-up shows what is wrong
     return false;
   }
+  start = problem;
+  states = [startState(problem)];
+  at = 0;
   if (moves.length) {
     try {
       const { steps } = await api("play", { problem, cards: moves });
@@ -401,18 +402,15 @@ function drawValue(state, result) {
     box.append(el("div", "sub " + (same ? "agrees" : "differs"),
       `Published answer: ${text} — ${same ? "agrees" : "DIFFERS"}`));
   }
-  if (state.card && at > 0) {
-    const before = results.get(JSON.stringify(states[at - 1].problem));
-    if (before) before.then((r) => {
-      if (r && r.card_values && state.card in r.card_values && at < states.length && states[at] === state) {
-        const vals = Object.values(r.card_values);
-        const bestThen = moverWantsMore(game, state.seat) ? Math.max(...vals) : Math.min(...vals);
-        if (r.card_values[state.card] !== bestThen) {
-          box.append(el("div", "sub mistake", `${state.seat}'s ${cardText(state.card)} was not best ` +
-            `(${r.card_values[state.card]} instead of ${bestThen} for ${countedSeat(game, state.seat)}).`));
-        }
-      }
-    }).catch(() => {});
+  // Was the card just played as good as the best? (the values of the moment before it)
+  const before = at > 0 ? solved.get(JSON.stringify(states[at - 1].problem)) : null;
+  if (before && state.card in before.card_values) {
+    const values = Object.values(before.card_values);
+    const bestThen = moverWantsMore(game, state.seat) ? Math.max(...values) : Math.min(...values);
+    if (before.card_values[state.card] !== bestThen) {
+      box.append(el("div", "sub mistake", `${state.seat}'s ${cardText(state.card)} was not best: ` +
+        `${countedSeat(game, state.seat)} ${before.card_values[state.card]} instead of ${bestThen}.`));
+    }
   }
 }
 

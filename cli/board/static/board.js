@@ -372,6 +372,15 @@ function drawMoves() {
   if (currentMove) currentMove.scrollIntoView({ block: "nearest" });
 }
 
+// The answer in bold, any explanation after " — " in plain type.
+function verdictLine(text) {
+  const line = el("div", "verdict");
+  const cut = text.indexOf(" — ");
+  line.append(cut < 0 ? text : text.slice(0, cut));
+  if (cut >= 0) line.append(el("span", "why", text.slice(cut)));
+  return line;
+}
+
 function drawValue(state, result) {
   const box = $("value");
   box.replaceChildren();
@@ -379,7 +388,7 @@ function drawValue(state, result) {
   if (state.over) {
     const t = state.taken;
     const zero = game.kind === "raspasy" ? { A: 0, B: 0, C: 0 } : 0;
-    box.append(el("div", "verdict", verdict(game, t, zero, dealTricks())));
+    box.append(verdictLine(verdict(game, t, zero, dealTricks())));
     box.append(el("div", "sub", `Tricks taken: A ${t[0]}, B ${t[1]}, C ${t[2]}.`));
     return;
   }
@@ -387,7 +396,7 @@ function drawValue(state, result) {
     box.append(el("div", "verdict thinking", "solving…"));
     return;
   }
-  box.append(el("div", "verdict", verdict(game, state.taken, result.tricks, dealTricks())));
+  box.append(verdictLine(verdict(game, state.taken, result.tricks, dealTricks())));
   box.append(el("div", "sub", "with best play from here (double dummy)"));
   const mover = toMove(state.problem);
   const counted = countedSeat(game, mover);

@@ -250,6 +250,13 @@ def test_a_bad_file_is_a_one_line_error_before_any_server(tmp_path):
     assert out.output.strip() == f"{bad}: deal.A: unknown rank 'Z' in '♠AZ'"
 
 
+def test_a_port_in_use_is_a_one_line_error(server):
+    out = CliRunner().invoke(pref, ["board", "--no-browser", "--port", str(server.port)])
+    assert out.exit_code == 2
+    assert out.output.startswith(f"pref board: cannot listen on 127.0.0.1:{server.port}: ")
+    assert len(out.output.strip().splitlines()) == 1
+
+
 def test_pref_board_serves_the_file_and_stops_on_ctrl_c():
     """The real command: prints the address of the problem, serves it, exits 130 on Ctrl-C."""
     import os

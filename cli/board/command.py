@@ -28,12 +28,19 @@ EXIT_INTERRUPTED = 130
 def board(file, port, no_browser):
     """Open the analysis board: play a problem card by card in the browser.
 
-    Starts a local server on 127.0.0.1 and opens the board in your browser.
-    On the board: click a card to play it; each card of the player to move
-    shows its value (the counted player's tricks, as in pref solve), best
-    cards starred; Undo/Redo and the move list go back and forth; "Set up"
-    edits the deal and the game; "Save" writes a problem file that pref
-    solve reads. The address carries the position: bookmark or share it.
+    Starts a local server (127.0.0.1 only; no internet needed), prints its
+    address and opens it in your browser. On the board:
+
+    \b
+      - click a card of the player to move to play it; the number under each
+        card is the counted player's tricks after it (as in pref solve),
+        ★ the best; "Show card values" hides them
+      - "Best card" and "Play the line" let the solver play; "You play"
+        gives you one seat against the solver
+      - Undo, Redo (← →), or click a move in the list to go back to it
+      - "Set up…" deals any position; "Open file…", "Save .toml" and
+        "Save .json" read and write problem files that pref solve reads
+      - the address bar carries the position: bookmark it or share it
 
     \b
     Examples:
@@ -56,8 +63,8 @@ def board(file, port, no_browser):
     server.warm_up()  # load it while the browser opens, not on the first click
     click.echo(f"The board is at {url}")
     click.echo("Press Ctrl-C to stop it.")
-    if not no_browser:
-        webbrowser.open(url)
+    if not no_browser and not webbrowser.open(url):
+        click.echo("No browser found here: open the address above in one.", err=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

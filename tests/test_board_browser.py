@@ -360,3 +360,11 @@ def test_a_card_worse_than_the_best_is_named(page, server):
     wait_solved(page)
     play(page, "KD")
     assert "not best" not in page.inner_text("#value")
+
+
+def test_a_mistyped_link_names_the_card(page, server):
+    url = kovalevskaya_url(server).replace("A=QJ.97.KQJT.J7", "A=QJ.9Z.KQJT.J7")
+    page.goto(url)
+    page.wait_for_selector("#setup:not([hidden])")
+    page.wait_for_function("document.querySelector('.err[data-for=\"deal.A\"]').textContent !== ''")
+    assert page.inner_text(".err[data-for='deal.A']") == "link.json: deal.A: unknown rank 'Z' in 'QJ.9Z.KQJT.J7'"

@@ -515,7 +515,7 @@ function problemFromAddress(hash) {
   const problem = {};
   for (const key of ["title", "source"]) if (p.get(key)) problem[key] = p.get(key);
   problem.deal = {};
-  for (const s of SEATS) problem.deal[s] = handText(dotCards(p.get(s) || ""));
+  for (const s of SEATS) problem.deal[s] = p.get(s) || "";  // the dot form: the server reads it
   for (const key of ["talon", "discard"]) if (p.get(key)) problem.deal[key] = listCards(p.get(key)).join(" ");
   if (p.get("kind")) {
     problem.game = {};
@@ -765,18 +765,30 @@ function wire() {
     if (e.key === "b") $("best").click();
   });
   window.addEventListener("hashchange", () => {
-    const wanted = problemFromAddress(location.hash);  // typed or pasted: replaceState fires no event
-    if (wanted) begin(wanted.problem, wanted.moves, wanted.upTo);
+    beginFromAddress();  // typed or pasted: replaceState fires no event
   });
+}
+
+// A link is read by the server like a problem file, so a mistyped card is named, not dropped.
+async function beginFromAddress() {
+  const wanted = problemFromAddress(location.hash);
+  if (!wanted) return false;
+  try {
+    const { problem } = await api("open", { name: "link.json", text: JSON.stringify(wanted.problem) });
+    await begin(problem, wanted.moves, wanted.upTo);
+  } catch (e) {
+    const lenient = { ...wanted.problem, deal: { ...wanted.problem.deal } };
+    for (const s of SEATS) lenient.deal[s] = handText(dotCards(wanted.problem.deal[s]));
+    openSetup(lenient, e);
+  }
+  return true;
 }
 
 async function main() {
   lang = localStorage.getItem("pref-lang") || "en";
   $("lang").value = lang;
   wire();
-  const wanted = problemFromAddress(location.hash);
-  if (wanted) await begin(wanted.problem, wanted.moves, wanted.upTo);
-  else openSetup();
+  if (!await beginFromAddress()) openSetup();
   document.body.classList.add("ready");
 }
 

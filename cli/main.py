@@ -6,6 +6,7 @@ import click
 
 from solver.problemfile import ProblemError
 
+from .board.command import board
 from .commands.bench import bench
 from .commands.check import check
 from .commands.discard import discard
@@ -36,6 +37,7 @@ def pref():
       pref table "♠AK ♦7 / ♠QJ ♦8 / ♣AK ♦9"          the double-dummy table of a deal
       pref discard problem.toml                      the 66 discards of a 12-card hand
       pref bench                                     speed report on fixed random deals
+      pref board problems/kovalevskaya-misere.toml   play it through on the board, in the browser
 
     Problem files are described in docs/problem-format.md. Exit codes: 0 ok,
     1 a check found a wrong answer, 2 bad input.
@@ -47,6 +49,7 @@ pref.add_command(check)
 pref.add_command(table)
 pref.add_command(discard)
 pref.add_command(bench)
+pref.add_command(board)
 
 
 def main() -> None:

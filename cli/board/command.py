@@ -1,0 +1,98 @@
+"""``pref board``: start the board's server and open the page."""
+
+from __future__ import annotations
+
+import sys
+import webbrowser
+from urllib.parse import quote, urlencode
+
+import click
+
+from solver.cards import SEATS
+from solver.notation import format_hand, parse_hand
+from solver.problemfile import load
+
+from ..errors import UserError
+from ..runtime import engine
+from . import moves
+from .server import BoardServer
+
+EXIT_INTERRUPTED = 130
+
+
+@click.command()
+@click.argument("file", required=False, metavar="[FILE]")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+              help="Port on 127.0.0.1; 0 picks a free one.")
+@click.option("--no-browser", is_flag=True, help="Print the address but do not open a browser.")
+def board(file, port, no_browser):
+    """Open the analysis board: play a problem card by card in the browser.
+
+    Starts a local server (127.0.0.1 only; no internet needed), prints its
+    address and opens it in your browser. On the board:
+
+    \b
+      - click a card of the player to move to play it; the number under each
+        card is the counted player's tricks after it (as in pref solve),
+        ★ the best; "Show card values" hides them
+      - "Best card" and "Play the line" let the solver play; "You play"
+        gives you one seat against the solver
+      - Undo, Redo (← →), or click a move in the list to go back to it
+      - "Set up…" deals any position; "Open file…", "Save .toml" and
+        "Save .json" read and write problem files that pref solve reads
+      - the address bar carries the position: bookmark it or share it
+
+    \b
+    Examples:
+      pref board problems/kovalevskaya-misere.toml
+      pref board                          start from an empty set-up
+      pref board --no-browser --port 8765
+
+    Stop it with Ctrl-C.
+    """
+    fragment = ""
+    if file is not None:
+        problem = load(file)  # a bad file is a one-line error, before any server starts
+        fragment = "#" + url_fragment(moves.problem_object(problem))
+    try:
+        server = BoardServer(port)
+    except OSError as e:
+        raise UserError(f"pref board: cannot listen on 127.0.0.1:{port}: {e.strerror or e}") from None
+    url = server.url + fragment
+    engine()  # says so on stderr if the kernel is about to be compiled
+    server.warm_up()  # load it while the browser opens, not on the first click
+    click.echo(f"The board is at {url}")
+    click.echo("Press Ctrl-C to stop it.")
+    if not no_browser and not webbrowser.open(url):
+        click.echo("No browser found here: open the address above in one.", err=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        click.echo("\nboard stopped", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    finally:
+        server.server_close()
+
+
+def url_fragment(problem: dict) -> str:
+    """The address's ``#…`` for a problem object: the page reads the same keys back.
+
+    Hands in the dot form (``QJ.97.KQJT.J7``, ♠.♣.♦.♥), card lists with commas.
+    """
+    deal, game = problem["deal"], problem.get("game", {})
+    params = {s: format_hand(parse_hand(deal[s]), "dot") for s in SEATS}
+    for key in ("talon", "discard"):
+        if key in deal:
+            params[key] = deal[key].replace(" ", ",")
+    for key in ("kind", "contract", "declarer", "leader", "raspasy_talon"):
+        if key in game:
+            params[key] = game[key]
+    if "trick" in game:
+        params["trick"] = game["trick"].replace(" ", ",")
+    tricks = problem.get("expect", {}).get("tricks")
+    if tricks is not None:
+        params["expect"] = ",".join(str(tricks[s]) for s in SEATS) if isinstance(tricks, dict) else str(tricks)
+    for key in ("title", "source"):
+        if key in problem:
+            params[key] = problem[key]
+    return urlencode(params, quote_via=quote, safe=",")

@@ -1,0 +1,370 @@
+"""The board in a real browser: headless Chromium (the system's package) driven by Playwright.
+
+Without Chromium or Playwright these tests skip and say why; with ``CI=true`` they fail
+instead, so CI cannot pass without running them. One browser and one server per module.
+Screenshots go to ``$BOARD_SCREENSHOTS`` when it is set (the README's picture is made so).
+"""
+
+import json
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.board import moves
+from cli.board.command import url_fragment
+from cli.board.server import BoardServer
+from cli.main import pref
+from solver.problemfile import load
+
+ROOT = Path(__file__).resolve().parents[1]
+KOVALEVSKAYA = ROOT / "problems" / "kovalevskaya-misere.toml"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+TIMEOUT = 30_000  # ms; the first solve may have to load the compiled kernel
+
+
+def chromium_path() -> str | None:
+    return os.environ.get("PREF_CHROMIUM") or shutil.which("chromium") or \
+        next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if Path(p).exists()), None)
+
+
+def _missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed (python3 -m pip install -e '.[test]')"
+    if chromium_path() is None:
+        return "Chromium is not installed (apt-get install chromium, or set PREF_CHROMIUM)"
+    return None
+
+
+def require_browser() -> None:
+    """Skip when Chromium or Playwright is missing, but fail on CI, which must run these tests."""
+    missing = _missing()
+    if missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"browser tests cannot run on CI: {missing}")
+        pytest.skip(missing)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    require_browser()
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def server():
+    board = BoardServer(0)
+    board.warm_up().join()  # a first compile is not counted against each test's timeout
+    thread = threading.Thread(target=board.serve_forever, daemon=True)
+    thread.start()
+    yield board
+    board.shutdown()
+    board.server_close()
+
+
+@pytest.fixture
+def page(browser, server):
+    # bypass_csp: the page forbids eval, which wait_for_function uses to poll
+    context = browser.new_context(viewport={"width": 1366, "height": 820}, accept_downloads=True, bypass_csp=True)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def kovalevskaya_url(server) -> str:
+    return server.url + "#" + url_fragment(moves.problem_object(load(KOVALEVSKAYA)))
+
+
+def open_board(page, url):
+    page.goto(url)
+    wait_solved(page)
+
+
+def wait_solved(page):
+    page.wait_for_function("document.querySelector('#value .verdict') && "
+                           "!document.querySelector('#value .thinking')")
+
+
+def badges(page, seat) -> dict[str, int]:
+    """The values shown under the legal cards of ``seat``, by card."""
+    found = page.eval_on_selector_all(
+        f"#seat-{seat} .card-button", "bs => bs.filter(b => b.querySelector('.value'))"
+        ".map(b => [b.dataset.card, b.querySelector('.value').textContent])")
+    return {card: int(text.lstrip("★")) for card, text in found}
+
+
+def play(page, card):
+    page.click(f".seat.moving .card-button[data-card='{card}']")
+    page.wait_for_function(f"[...document.querySelectorAll('#moves .move .card')].some(c => c.dataset.card === '{card}')")
+    wait_solved(page)
+
+
+def moves_played(page) -> list[str]:
+    return page.eval_on_selector_all("#moves .move:not(.ahead) .card", "cs => cs.map(c => c.dataset.card)")
+
+
+def screenshot(page, name):
+    folder = os.environ.get("BOARD_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=str(Path(folder) / name), full_page=True)
+
+
+def pref_solve_json(path) -> dict:
+    out = CliRunner().invoke(pref, ["solve", "--json", str(path)])
+    assert out.exit_code == 0, out.output
+    return json.loads(out.output)
+
+
+# -- the tests -------------------------------------------------------------------------
+
+
+def test_opening_a_problem_shows_the_values_of_pref_solve(page, server):
+    open_board(page, kovalevskaya_url(server))
+    expected = pref_solve_json(KOVALEVSKAYA)
+    assert badges(page, "A") == expected["card_values"]
+    assert badges(page, "B") == {} and badges(page, "C") == {}
+    assert page.inner_text("#value .verdict") == "misère by B caught: 1 trick"
+    assert "Published answer: 1 trick — agrees" in page.inner_text("#value")
+    stars = page.eval_on_selector_all("#seat-A .value.best", "bs => bs.length")
+    assert stars == 4  # the four diamonds, each worth 1 to the catchers
+    assert page.inner_text("#title") == "Kovalevskaya's misère"
+    screenshot(page, "board-kovalevskaya.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "board-kovalevskaya-phone.png")
+    # the phone layout keeps every card inside the screen
+    widest = page.evaluate("Math.max(...[...document.querySelectorAll('.card')].map(c => c.getBoundingClientRect().right))")
+    assert widest <= 390
+
+
+@pytest.mark.parametrize("name", ["six-spades-draw-trumps-first", "seven-hearts-small-trumps",
+                                  "raspasy-dealer-takes-the-ace", "raspasy-talon-forces-the-trick"])
+def test_the_answer_reads_as_in_pref_solve(page, server, name):
+    path = ROOT / "problems" / f"{name}.toml"
+    open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))))
+    out = CliRunner().invoke(pref, ["solve", str(path)])
+    answer = next(line for line in out.output.splitlines() if line.startswith("Answer: "))
+    assert page.inner_text("#value .verdict") == answer[len("Answer: "):]
+    mover = pref_solve_json(path)
+    assert badges(page, mover["to_move"]) == mover["card_values"]
+    if name.startswith("raspasy"):  # the first talon card is turned for trick 1
+        assert page.eval_on_selector_all("#talon .turned-now", "cs => cs.map(c => c.dataset.card)") == \
+            [moves.problem_object(load(path))["deal"]["talon"].split()[0]]
+
+
+def test_play_three_cards_undo_twice_redo(page, server):
+    open_board(page, kovalevskaya_url(server))
+    play(page, "10D")
+    assert set(badges(page, "B")) == {"7D", "8D", "9D"}
+    play(page, "7D")
+    play(page, "AD")
+    assert moves_played(page) == ["10D", "7D", "AD"]
+    assert page.inner_text("#turn") == "C takes the trick and leads."
+    assert page.inner_text("#seat-C .taken") == "1 trick"
+    page.click("#undo")
+    page.click("#undo")
+    wait_solved(page)
+    assert moves_played(page) == ["10D"]
+    assert page.inner_text("#turn") == "B to play."
+    assert page.eval_on_selector_all("#slot-A .card", "cs => cs.map(c => c.dataset.card)") == ["10D"]
+    assert "moves=10D,7D,AD&at=1" in page.url
+    page.click("#redo")
+    wait_solved(page)
+    assert moves_played(page) == ["10D", "7D"]
+    assert page.inner_text("#turn") == "C to play."
+    assert set(badges(page, "C")) == {"AD"}
+    # the move list goes back to any moment
+    page.click("#moves li.start .move")
+    wait_solved(page)
+    assert moves_played(page) == [] and set(badges(page, "A")) >= {"10D", "JS"}
+
+
+def test_play_the_line_reaches_the_published_answer(page, server):
+    open_board(page, kovalevskaya_url(server))
+    page.click("#line")
+    page.wait_for_function("document.querySelector('#turn').textContent === 'The deal is over.'")
+    assert page.inner_text("#value .verdict") == "misère by B caught: 1 trick"
+    assert page.inner_text("#seat-B .taken") == "1 trick"
+    assert len(moves_played(page)) == 30
+    assert page.is_disabled("#save-json") and page.is_disabled("#best")
+
+
+def test_a_link_reproduces_the_position(page, server, browser):
+    open_board(page, kovalevskaya_url(server))
+    for card in ("10D", "7D", "AD", "10H"):
+        play(page, card)
+    url, values = page.url, badges(page, "A")
+    other = browser.new_page(bypass_csp=True)
+    try:
+        other.set_default_timeout(TIMEOUT)
+        open_board(other, url)
+        assert moves_played(other) == ["10D", "7D", "AD", "10H"]
+        assert badges(other, "A") == values and values
+    finally:
+        other.close()
+
+
+def test_hints_hide_and_best_card_plays_the_solvers_choice(page, server):
+    open_board(page, kovalevskaya_url(server))
+    page.uncheck("#hints")
+    assert not page.is_visible("#seat-A .value")
+    page.check("#hints")
+    assert page.is_visible("#seat-A .value")
+    page.click("#best")
+    page.wait_for_function("document.querySelectorAll('#moves .move .card').length === 1")
+    assert moves_played(page) == [pref_solve_json(KOVALEVSKAYA)["line"][0]]
+
+
+def test_one_seat_against_the_solver(page, server):
+    open_board(page, kovalevskaya_url(server))
+    page.select_option("#seat", "A")
+    play(page, "10D")
+    # B and C answer by themselves, C wins with the ace and leads; A is to play again
+    page.wait_for_function("document.querySelectorAll('#moves .move .card').length >= 4")
+    wait_solved(page)
+    page.wait_for_function("document.querySelector('#seat-A').classList.contains('moving')")
+    played = moves_played(page)
+    assert played[:3] == ["10D", "7D", "AD"] and len(played) == 4
+    page.click("#undo")  # back to A's last turn, past the solver's replies
+    wait_solved(page)
+    assert moves_played(page) == []
+
+
+def test_russian_notation(page, server):
+    open_board(page, kovalevskaya_url(server))
+    page.select_option("#lang", "ru")
+    wait_solved(page)
+    ranks = page.eval_on_selector_all("#seat-C .card .rank", "rs => rs.map(r => r.textContent)")
+    assert "Т" in ranks and "К" in ranks and "A" not in ranks
+    page.select_option("#lang", "en")
+
+
+def test_an_illegal_set_up_shows_the_clis_message_at_the_field(page, server):
+    page.goto(server.url)
+    page.wait_for_selector("#setup:not([hidden])")
+    page.fill("#f-B", "♠AZ")
+    page.dispatch_event("#f-B", "change")
+    page.wait_for_function("document.querySelector('.err[data-for=\"deal.B\"]').textContent !== ''")
+    assert page.inner_text(".err[data-for='deal.B']") == "board: deal.B: unknown rank 'Z' in '♠AZ'"
+    # deal by clicking: A gets two spades, B one, C none: hands of unequal length
+    page.click("text=Clear")
+    page.check("input[name=target][value=A]")
+    page.click("#deck .card-button:has([data-card='AS'])")
+    page.click("#deck .card-button:has([data-card='KS'])")
+    page.check("input[name=target][value=B]")
+    page.click("#deck .card-button:has([data-card='7S'])")
+    assert page.input_value("#f-A") == "♠AK ♣— ♦— ♥—"
+    page.click("#setup-done")
+    page.wait_for_function("document.querySelector('.err[data-for=\"deal\"], #setup-error') && "
+                           "[...document.querySelectorAll('.setup .err')].some(e => e.textContent)")
+    message = " ".join(t for t in page.eval_on_selector_all(".setup .err", "es => es.map(e => e.textContent)") if t)
+    assert message == "board: deal: hands of unequal length (A 2, B 1, C 0) with no trick in progress"
+    # a legal ending plays
+    page.check("input[name=target][value=C]")
+    page.click("#deck .card-button:has([data-card='7C'])")
+    page.click("#deck .card-button:has([data-card='8C'])")
+    page.check("input[name=target][value=B]")
+    page.click("#deck .card-button:has([data-card='QS'])")
+    page.select_option("#f-kind", "contract")
+    page.select_option("#f-strain", "NT")
+    page.click("#setup-done")
+    page.wait_for_selector("#setup", state="hidden")
+    wait_solved(page)
+    assert page.inner_text("#value .verdict") == "6NT by A: A takes 2 of the 2 tricks"
+    assert badges(page, "A") == {"AS": 2, "KS": 2}
+
+
+def test_save_and_reload_gives_the_same_problem(page, server, tmp_path):
+    open_board(page, kovalevskaya_url(server))
+    for card in ("10D", "7D", "AD", "10H"):
+        play(page, card)
+    shown = badges(page, "A")
+    saved = {}
+    for fmt in ("json", "toml"):
+        with page.expect_download() as info:
+            page.click(f"#save-{fmt}")
+        path = tmp_path / info.value.suggested_filename
+        info.value.save_as(path)
+        assert path.suffix == f".{fmt}"
+        saved[fmt] = path
+        result = pref_solve_json(path)  # pref solve reads the board's file as the board showed it
+        assert result["card_values"] == shown and result["trick"] == ["10H"] and result["to_move"] == "A"
+    # open the saved file on the board: the same position, and saved again the same text
+    page.set_input_files("#open-file", str(saved["toml"]))
+    page.wait_for_function("document.querySelectorAll('#moves .move .card').length === 0")
+    wait_solved(page)
+    assert badges(page, "A") == shown
+    assert page.inner_text("#title") == "Kovalevskaya's misère (after 4 cards)"
+    with page.expect_download() as info:
+        page.click("#save-toml")
+    again = tmp_path / "again.toml"
+    info.value.save_as(again)
+    assert again.read_text(encoding="utf-8") == saved["toml"].read_text(encoding="utf-8")
+    page.set_input_files("#open-file", str(saved["json"]))
+    page.wait_for_function("document.querySelector('#title').textContent.includes('after 4 cards')")
+    wait_solved(page)
+    assert badges(page, "A") == shown
+
+
+def test_without_chromium_a_developer_skips_and_ci_fails(monkeypatch):
+    monkeypatch.setenv("PREF_CHROMIUM", "")
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    monkeypatch.setattr(Path, "exists", lambda self: False)
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="is not installed"):
+        require_browser()
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="browser tests cannot run on CI: .* is not installed"):
+        require_browser()
+
+
+def test_a_declarer_still_to_discard_is_asked_for_the_discard(page, server):
+    from solver.problemfile import loads_toml
+    problem = loads_toml('[deal]\nA = "♠AKQ ♣7 ♦7"\nB = "♠J10 ♣8"\nC = "♣AKQ"\n'
+                         '[game]\nkind = "contract"\ncontract = "6S"\ndeclarer = "A"\n', "ending.toml")
+    page.goto(server.url + "#" + url_fragment(moves.problem_object(problem)))
+    page.wait_for_selector("#setup:not([hidden])")
+    page.wait_for_function("document.querySelector('.err[data-for=\"deal.A\"]').textContent !== ''")
+    assert page.inner_text(".err[data-for='deal.A']").startswith(
+        "board: deal.A: the declarer holds two cards more than the others and has not discarded yet")
+    page.check("input[name=target][value=discard]")
+    page.click("#deck .card-button:has([data-card='7C'])")
+    page.click("#deck .card-button:has([data-card='7D'])")
+    assert page.input_value("#f-A") == "♠AKQ ♣— ♦— ♥—" and page.input_value("#f-discard") == "7C 7D"
+    page.click("#setup-done")
+    page.wait_for_selector("#setup", state="hidden")
+    wait_solved(page)
+    assert page.inner_text("#value .verdict") == "6♠ by A: A takes 3 of the 3 tricks"
+    assert page.eval_on_selector_all("#talon .card", "cs => cs.map(c => c.dataset.card)") == ["7C", "7D"]
+
+
+def test_a_card_worse_than_the_best_is_named(page, server):
+    open_board(page, kovalevskaya_url(server))
+    play(page, "JS")  # any diamond catches the misère; the spade lets B escape
+    assert "A's ♠J was not best: B 0 instead of 1." in page.inner_text("#value")
+    assert page.inner_text("#value .verdict") == "misère by B clean: no trick"
+    page.click("#undo")
+    wait_solved(page)
+    play(page, "KD")
+    assert "not best" not in page.inner_text("#value")
+
+
+def test_a_mistyped_link_names_the_card(page, server):
+    url = kovalevskaya_url(server).replace("A=QJ.97.KQJT.J7", "A=QJ.9Z.KQJT.J7")
+    page.goto(url)
+    page.wait_for_selector("#setup:not([hidden])")
+    page.wait_for_function("document.querySelector('.err[data-for=\"deal.A\"]').textContent !== ''")
+    assert page.inner_text(".err[data-for='deal.A']") == "link.json: deal.A: unknown rank 'Z' in 'QJ.9Z.KQJT.J7'"

@@ -1,0 +1,287 @@
+"""The board's server without a browser: the JSON endpoints against ``pref solve``, the
+problem objects it writes along a line of play, saving, and its refusals (foreign Host,
+foreign Origin, oversized bodies, paths outside the static folder)."""
+
+import http.client
+import json
+import threading
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.board import moves
+from cli.board.command import url_fragment
+from cli.board.server import MAX_BODY, BoardServer
+from cli.main import pref
+from solver.problemfile import load, loads_json, loads_toml
+
+ROOT = Path(__file__).resolve().parents[1]
+PROBLEMS = ROOT / "problems"
+KOVALEVSKAYA = PROBLEMS / "kovalevskaya-misere.toml"
+
+
+@pytest.fixture(scope="module")
+def server():
+    board = BoardServer(0)
+    thread = threading.Thread(target=board.serve_forever, daemon=True)
+    thread.start()
+    yield board
+    board.shutdown()
+    board.server_close()
+
+
+def request(server, method, path, body=None, headers=None):
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    sent = {"Host": f"127.0.0.1:{server.port}"}
+    if body is not None:
+        sent["Content-Type"] = "application/json"
+    sent.update(headers or {})
+    data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
+    conn.request(method, path, body=data, headers=sent)
+    response = conn.getresponse()
+    payload = response.read()
+    conn.close()
+    return response.status, payload
+
+
+def post(server, name, body):
+    status, payload = request(server, "POST", f"/api/{name}", body)
+    return status, json.loads(payload)
+
+
+def pref_solve_jsonl(problem: dict) -> dict:
+    out = CliRunner().invoke(pref, ["solve", "--jsonl", "-"], input=json.dumps(problem, ensure_ascii=False) + "\n")
+    assert out.exit_code == 0, out.output
+    return json.loads(out.output)
+
+
+def kovalevskaya() -> dict:
+    return moves.problem_object(load(KOVALEVSKAYA))
+
+
+# -- the endpoints ------------------------------------------------------------------
+
+
+def test_solve_returns_the_result_object_of_pref_solve_jsonl(server):
+    problem = kovalevskaya()
+    status, result = post(server, "solve", problem)
+    assert status == 200
+    expected = pref_solve_jsonl(problem)
+    for obj in (result, expected):  # where the problem came from, and the work done, differ
+        for key in ("file", "lineno", "nodes"):
+            obj.pop(key, None)
+    assert result == expected
+    assert result["tricks"] == 1 and result["card_values"]["10D"] == 1 and result["card_values"]["JS"] == 0
+
+
+def test_a_bad_problem_is_a_400_with_the_clis_one_line_message(server):
+    problem = kovalevskaya()
+    problem["deal"]["B"] = "♠AZ"
+    status, answer = post(server, "solve", problem)
+    assert status == 400
+    assert answer["field"] == "deal.B"
+    assert answer["error"] == "board: deal.B: unknown rank 'Z' in '♠AZ'"
+    cli = CliRunner().invoke(pref, ["solve", "--jsonl", "-"], input=json.dumps(problem) + "\n")
+    assert cli.exit_code == 2
+    assert json.loads(cli.stdout.splitlines()[-1])["error"].endswith(": deal.B: unknown rank 'Z' in '♠AZ'")
+
+
+def test_an_illegal_card_is_refused_by_name(server):
+    status, answer = post(server, "play", {"problem": kovalevskaya(), "cards": ["10D", "7S"]})
+    assert status == 400
+    assert answer["error"] == "board: cards[2]: B cannot play 7S: must follow suit (or ruff)"
+    status, answer = post(server, "play", {"problem": kovalevskaya(), "cards": ["AH"]})
+    assert status == 400 and "A cannot play AH: does not hold it" in answer["error"]
+
+
+LINE_PROBLEMS = ["kovalevskaya-misere", "six-spades-draw-trumps-first", "overruff-with-the-queen",
+                 "misere-duck-with-the-queen", "raspasy-dealer-takes-the-ace", "raspasy-talon-forces-the-trick",
+                 "raspasy-second-talon-card", "raspasy-dealer-duck-under-the-jack"]
+
+
+@pytest.mark.parametrize("name", LINE_PROBLEMS)
+def test_every_position_along_the_best_line_keeps_the_value(server, name):
+    """The problem objects the board writes after each card are exact: along a best line the
+    counted player's tricks taken plus the value of the position written stay the start value."""
+    problem = moves.problem_object(load(PROBLEMS / f"{name}.toml"))
+    status, start = post(server, "solve", problem)
+    assert status == 200
+    focus = start["to_move"] if isinstance(start["tricks"], dict) else problem["game"]["declarer"]
+    value = start["tricks"][focus] if isinstance(start["tricks"], dict) else start["tricks"]
+    line = start["lines"][focus] if "lines" in start else start["line"]
+    status, answer = post(server, "play", {"problem": problem, "cards": line})
+    assert status == 200
+    steps = answer["steps"]
+    assert [s["card"] for s in steps] == line and steps[-1]["over"]
+    taken = {"A": 0, "B": 0, "C": 0, "D": 0}
+    for step in steps[:-1]:
+        if step["winner"]:
+            taken[step["winner"]] += 1
+        status, result = post(server, "solve", step["problem"])
+        assert status == 200, result
+        now = result["tricks"][focus] if isinstance(result["tricks"], dict) else result["tricks"]
+        assert taken[focus] + now == value, (step["card"], step["problem"])
+    if steps[-1]["winner"]:
+        taken[steps[-1]["winner"]] += 1
+    assert taken[focus] == value
+    on_table = len(problem["game"].get("trick", "").split())
+    assert sum(taken.values()) == (len(line) + on_table) // 3
+
+
+def test_open_reads_toml_and_json_as_the_same_problem_object(server):
+    text = KOVALEVSKAYA.read_text(encoding="utf-8")
+    status, from_toml = post(server, "open", {"name": "k.toml", "text": text})
+    assert status == 200
+    status, from_json = post(server, "open", {"name": "k.json", "text": json.dumps(from_toml["problem"])})
+    assert status == 200 and from_json == from_toml
+    status, broken = post(server, "open", {"name": "k.toml", "text": text.replace('kind = "misere"', 'kind = misere')})
+    assert status == 400 and broken["error"].startswith("k.toml: line ")
+
+
+def test_cards_endpoint_reads_every_notation(server):
+    for text in ("♠AK ♦7", "AK..7.", "AS KS 7D", "♠ТК ♦7"):
+        status, answer = post(server, "cards", {"text": text, "field": "deal.A"})
+        assert status == 200 and sorted(answer["cards"]) == ["7D", "AS", "KS"], text
+    status, answer = post(server, "cards", {"text": "♠AZ", "field": "deal.A"})
+    assert status == 400 and answer["field"] == "deal.A" and "unknown rank 'Z'" in answer["error"]
+
+
+# -- saving: what the board writes, pref solve reads back unchanged ---------------------
+
+
+@pytest.mark.parametrize("fmt", ["json", "toml"])
+def test_a_saved_variation_is_solved_by_pref_solve_as_on_the_board(server, tmp_path, fmt):
+    status, answer = post(server, "play", {"problem": kovalevskaya(), "cards": ["10D", "7D", "AD", "10H"]})
+    position = answer["steps"][-1]["problem"]
+    position["title"] = "Kovalevskaya after four cards"
+    status, saved = post(server, "save", {"problem": position, "format": fmt})
+    assert status == 200
+    path = tmp_path / f"variation.{fmt}"
+    path.write_text(saved["text"], encoding="utf-8")
+    read = (loads_json if fmt == "json" else loads_toml)(saved["text"], str(path))
+    assert moves.problem_object(read) == position
+    out = CliRunner().invoke(pref, ["solve", "--json", str(path)])
+    assert out.exit_code == 0, out.output
+    on_file = json.loads(out.output)
+    status, on_board = post(server, "solve", position)
+    for key in ("tricks", "card_values", "line", "to_move", "trick", "game"):
+        assert on_file[key] == on_board[key], key
+    assert on_board["to_move"] == "A" and on_board["trick"] == ["10H"]
+
+
+def test_saving_the_start_keeps_title_notes_and_answer():
+    problem = kovalevskaya()
+    for fmt, read in (("toml", loads_toml), ("json", loads_json)):
+        assert moves.problem_object(read(moves.save_text(problem, fmt))) == problem
+
+
+def test_the_address_fragment_names_every_field():
+    fragment = url_fragment(kovalevskaya())
+    assert fragment.startswith("A=QJ.97.KQJT.J7&B=T987.8.987.98&C=AK.QJT.A.AKQT&talon=KC,AC&kind=misere")
+    assert "&expect=1&" in fragment and "notes" not in fragment
+
+
+# -- refusals -------------------------------------------------------------------------
+
+
+def test_a_foreign_host_is_refused(server):
+    for host in ("evil.example", f"evil.example:{server.port}", "127.0.0.1", f"127.0.0.1:{server.port + 1}"):
+        status, _ = request(server, "GET", "/", headers={"Host": host})
+        assert status == 403, host
+        status, _ = request(server, "POST", "/api/solve", kovalevskaya(), headers={"Host": host})
+        assert status == 403, host
+    status, _ = request(server, "GET", "/", headers={"Host": f"localhost:{server.port}"})
+    assert status == 200
+
+
+def test_a_post_from_another_site_or_not_json_is_refused(server):
+    status, _ = request(server, "POST", "/api/solve", kovalevskaya(), headers={"Origin": "http://evil.example"})
+    assert status == 403
+    status, _ = request(server, "POST", "/api/solve", kovalevskaya(),
+                        headers={"Origin": f"http://127.0.0.1:{server.port}"})
+    assert status == 200
+    status, _ = request(server, "POST", "/api/solve", b"{}", headers={"Content-Type": "text/plain"})
+    assert status == 415
+
+
+def test_an_oversized_body_is_refused_unread(server):
+    status, payload = request(server, "POST", "/api/solve", b"x" * (MAX_BODY + 1))
+    assert status == 413 and "at most" in json.loads(payload)["error"]
+    status, payload = request(server, "POST", "/api/solve", b"{broken")
+    assert status == 400 and "broken JSON" in json.loads(payload)["error"]
+
+
+@pytest.mark.parametrize("path", ["/../server.py", "/%2e%2e/server.py", "/static/../moves.py", "/../../pyproject.toml",
+                                  "//etc/passwd", "/board.js/../../server.py", "/..%2fserver.py", "/static/board.js",
+                                  "/__init__.py", "/server.py", "/index.html%00.py", "/.", "/./board.js"])
+def test_nothing_outside_the_static_folder_is_served(server, path):
+    status, payload = request(server, "GET", path)
+    assert status == 404, path
+    assert b"import" not in payload and b"root:" not in payload
+
+
+def test_the_page_and_its_files_are_served(server):
+    for path, kind in (("/", b"<!doctype html>"), ("/index.html", b"<!doctype html>"),
+                       ("/board.js", b"use strict"), ("/board.css", b".table")):
+        status, payload = request(server, "GET", path)
+        assert status == 200 and kind in payload, path
+    status, _ = request(server, "GET", "/?x=1#frag")
+    assert status == 200
+
+
+def test_the_server_listens_only_on_the_loopback(server):
+    assert server.server_address[0] == "127.0.0.1"
+
+
+# -- the command ----------------------------------------------------------------------
+
+
+def test_board_help_has_an_example():
+    out = CliRunner().invoke(pref, ["board", "--help"])
+    assert out.exit_code == 0 and "pref board problems/kovalevskaya-misere.toml" in out.output
+
+
+def test_a_bad_file_is_a_one_line_error_before_any_server(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[deal]\nA = "♠AZ"\nB = ""\nC = ""\n', encoding="utf-8")
+    out = CliRunner().invoke(pref, ["board", "--no-browser", str(bad)])
+    assert out.exit_code == 2
+    assert out.output.strip() == f"{bad}: deal.A: unknown rank 'Z' in '♠AZ'"
+
+
+def test_a_port_in_use_is_a_one_line_error(server):
+    out = CliRunner().invoke(pref, ["board", "--no-browser", "--port", str(server.port)])
+    assert out.exit_code == 2
+    assert out.output.startswith(f"pref board: cannot listen on 127.0.0.1:{server.port}: ")
+    assert len(out.output.strip().splitlines()) == 1
+
+
+def test_pref_board_serves_the_file_and_stops_on_ctrl_c():
+    """The real command: prints the address of the problem, serves it, exits 130 on Ctrl-C."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    process = subprocess.Popen([sys.executable, "-c", "from cli.main import main; main()", "board", "--no-browser",
+                                str(KOVALEVSKAYA)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        first = process.stdout.readline()
+        assert first.startswith("The board is at http://127.0.0.1:"), first
+        url = first.split()[-1]
+        assert url.split("#", 1)[1] == url_fragment(kovalevskaya())
+        with urllib.request.urlopen(url.split("#")[0], timeout=60) as page:
+            assert b"board.js" in page.read()
+        problem = json.dumps(kovalevskaya()).encode()
+        ask = urllib.request.Request(url.split("#")[0] + "api/solve", data=problem,
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(ask, timeout=120) as answer:
+            assert json.loads(answer.read())["tricks"] == 1
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert "Traceback" not in err and err.strip().endswith("board stopped")

@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from solver.analysis.key import key_of_card_values
 from solver.cards import SEATS
 from solver.problemfile import Problem, ProblemError, loads_json
 from solver.rules import Kind
@@ -62,7 +63,8 @@ def solve(files, as_json, jsonl, lang, color):
     for n, problem in enumerate(problems):
         result = solve_problem(problem, engine())
         if as_json:
-            click.echo(json.dumps(result_json(problem, result), ensure_ascii=False))
+            key = key_of_card_values(result.position, result.game, result.card_values)
+            click.echo(json.dumps(result_json(problem, result) | {"key": key.to_json()}, ensure_ascii=False))
         else:
             if n:
                 click.echo()
@@ -109,6 +111,8 @@ def explain(problem: Problem, result, style: Style) -> list[str]:
         lines.append(f"Published answer: {_tricks_text(problem.expect)} — {verdict}")
     lines.append("")
     lines += render.card_value_lines(position, game, result.card_values, style)
+    key = key_of_card_values(position, game, result.card_values)
+    lines.append(f"Key: {key.describe(style.lang)} (for {key.side}, {SEATS[key.mover]} to play)")
     lines.append("")
     legend = "* another card was as good, where the choice mattered"
     if position.trick:

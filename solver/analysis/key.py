@@ -189,10 +189,11 @@ def key_verdict(declared: str | frozenset[Choice], report: KeyReport, lang: str 
     return None
 
 
-def format_key(choices, lang: str = "en") -> str:
-    """Choices as a file would declare them (ASCII: ``AD`` or ``AS AH, AS KH``)."""
-    from ..cards import ascii_name
-    return ", ".join(" ".join(ascii_name(c) for c in ch) for ch in sorted(choices))
+def format_key(choices) -> str:
+    """Choices as a file declares them (ASCII: ``10D JD``, or for discards ``AS AH, AS KH``)."""
+    choices = sorted(choices)
+    sep = ", " if any(len(ch) > 1 for ch in choices) else " "
+    return sep.join(" ".join(ascii_name(c) for c in ch) for ch in choices)
 
 
 def problem_key(problem, engine: Engine | None = None) -> KeyReport:

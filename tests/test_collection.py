@@ -95,6 +95,19 @@ def test_every_classic_of_composed7_is_in_the_collection_with_its_source_and_ans
         assert solve(original, game, with_line=False, with_card_values=False).tricks == tricks, name
 
 
+@pytest.mark.skipif(not (VALIDATION / "jpref_misere49.tests").exists(), reason="validation corpus absent")
+def test_problems_taken_from_jpref_are_its_positions_with_its_answers():
+    taken = [load(path) for path in FILES if "jpref" in load(path).source]
+    assert len(taken) >= 3
+    corpus = {}
+    for hands, declarer, leader, kind, tricks in _read_tests(VALIDATION / "jpref_misere49.tests"):
+        turned = tuple(hands[(leader + i) % 3] for i in range(3))
+        corpus[turned] = ((declarer - leader) % 3, tricks)
+    for problem in taken:
+        assert corpus[problem.hands()] == (problem.declarer_seat(), problem.expect), problem.path
+        assert problem.leader_seat() == 0
+
+
 def _index_module():
     spec = importlib.util.spec_from_file_location("problem_index", ROOT / "scripts" / "problem_index.py")
     module = importlib.util.module_from_spec(spec)

@@ -10,7 +10,9 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import pref
-from solver import solve
+from solver import reference, solve
+from solver.analysis.key import first_card_key
+from solver.rules import Kind
 from solver.api import make_position, parse_game
 from solver.notation import parse_hand
 from solver.problemfile import load
@@ -62,6 +64,37 @@ def test_problem_has_title_source_theme_notes_and_key(path):
     assert problem.difficulty in ("easy", "medium", "hard")
     assert problem.expect is not None and problem.key is not None
     assert "issue 3" not in path.read_text(encoding="utf-8")
+
+
+def _endings(most: int):
+    out = []
+    for path in FILES:
+        problem = load(path)
+        if not problem.needs_discard and problem.position().tricks_left <= most:
+            out.append(path)
+    return out
+
+
+def _key_by_brute_force(path: Path) -> None:
+    """The key and the answer of an ending, from the plain minimax of solver.reference."""
+    problem = load(path)
+    position, game = problem.position(), problem.game()
+    focus = position.to_move if game.kind is Kind.RASPASY else game.declarer
+    values = reference.card_values(position, game, focus)
+    assert {(c,): v for c, v in values.items()} == first_card_key(position, game).values
+    if game.kind is not Kind.RASPASY:
+        assert reference.value(position, game, focus) == problem.expect
+
+
+@pytest.mark.parametrize("path", _endings(4), ids=lambda p: p.stem)
+def test_short_endings_agree_with_brute_force(path):
+    _key_by_brute_force(path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", sorted(set(_endings(5)) - set(_endings(4))), ids=lambda p: p.stem)
+def test_five_card_endings_agree_with_brute_force(path):
+    _key_by_brute_force(path)
 
 
 def _read_tests(path: Path):

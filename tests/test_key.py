@@ -1,6 +1,7 @@
 """The key of a problem (solver.analysis.key): which first cards or discards keep the best result."""
 
 import random
+from pathlib import Path
 from itertools import combinations
 
 import pytest
@@ -164,3 +165,13 @@ def test_pref_solve_states_the_key(tmp_path):
     result = CliRunner().invoke(pref, ["solve", str(path)])
     assert result.exit_code == 0, result.output
     assert "Key: unique key ♠7 (for defenders, A to play)" in result.output
+
+
+def test_the_format_docs_example_declares_its_key_and_passes_pref_check(tmp_path):
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "problem-format.md").read_text(encoding="utf-8")
+    example = docs.split("```toml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "k.toml"
+    path.write_text(example, encoding="utf-8")
+    result = CliRunner().invoke(pref, ["check", "--strict", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "4 of 10 first cards work: ♦10 ♦J ♦Q ♦K" in result.output

@@ -305,7 +305,7 @@ def test_check_reports_ok_and_wrong(tmp_path):
     result = run("check", str(folder))
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert f"ok    {folder / 'good.toml'}: 1, 4 of 10 first cards work: ♦10 ♦J ♦Q ♦K  (Kovalevskaya's misère)" in lines
+    assert f"ok    {folder / 'good.toml'}: 1, 4 of 10 first cards work: ♦10 ♦J ♦Q ♦K (equal cards: one play)  (Kovalevskaya's misère)" in lines
     assert f"WRONG {folder / 'wrong.toml'}: expected 0, solver 1  (Kovalevskaya's misère)" in lines
     assert lines[-1] == "1 ok, 1 wrong, 1 without [expect]"
 

@@ -45,6 +45,26 @@ def test_working_cards_are_those_with_the_movers_best_brute_force_value(kind):
                                "declarer" if mover == game.declarer else "defenders")
 
 
+def test_equal_cards_are_grouped_as_one_play_and_always_share_a_value():
+    rng = random.Random("key-equal")
+    engine = Engine()
+    grouped = 0
+    for _ in range(80):
+        game = random_game(rng)
+        position = random_position(rng, game, rng.choice([2, 3]))
+        focus = position.to_move if game.kind is Kind.RASPASY else game.declarer
+        values = reference.card_values(position, game, focus)
+        report = first_card_key(position, game, engine)
+        assert sorted(ch for play in report.plays for ch in play) == list(report.working)
+        for play in report.plays:
+            assert len({values[c] for (c,) in play}) == 1
+            grouped += len(play) > 1
+    assert grouped  # some positions had equal working cards
+    game = parse_game("misere", declarer="B")
+    kov = make_position(A="♠JQ ♣79 ♦10JQK ♥7J", B="♠78910 ♣8 ♦789 ♥89", C="♠KA ♣10JQ ♦A ♥10QKA", game=game)
+    assert first_card_key(kov, game).describe() == "4 of 10 first cards work: ♦10 ♦J ♦Q ♦K (equal cards: one play)"
+
+
 def test_unique_key_and_cooks_are_described():
     game = parse_game("contract", contract="6S", declarer="A")
     # A leads; only the ♠A draws C's last trump before C ruffs a heart

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from ..cards import SEATS, ascii_name, cards_of
 from ..engine import Engine
 from ..notation import NotationError, format_cards, parse_cards, parse_hand
-from ..rules import Game, Kind, Position
+from ..rules import Game, Kind, Position, in_sequence
 
 __all__ = ["ANY", "KeyReport", "discard_key", "first_card_key", "format_key", "key_of_card_values", "key_verdict", "parse_key",
            "problem_key"]
@@ -49,6 +49,9 @@ class KeyReport:
     ``values`` maps each choice to the result after it, counted as the problem's
     answer is (the declarer's tricks; in raspasy the mover's own tricks). ``best`` is
     the optimal result for the mover's side; ``working`` the choices reaching it.
+    ``plays`` groups the working cards that are equal (in sequence: no card in play
+    between them but the mover's own), which always have the same value: a composer
+    counts ♦Q and ♦K of ♦KQ as one key. Discards are not grouped.
     """
 
     mover: int
@@ -56,6 +59,7 @@ class KeyReport:
     discard: bool
     values: dict[Choice, int]
     best: int
+    plays: tuple[tuple[Choice, ...], ...] = ()
 
     @property
     def working(self) -> tuple[Choice, ...]:
@@ -84,12 +88,18 @@ class KeyReport:
             return f"unique key {shown}" + (" (the only legal card)" if total == 1 else "")
         if len(working) == total:
             return f"every first card works ({total})"
-        return f"{len(working)} of {total} first cards work: {shown}"
+        text = f"{len(working)} of {total} first cards work: {shown}"
+        if len(self.plays) == 1:
+            return text + " (equal cards: one play)"
+        if len(self.plays) < len(working):
+            return text + f" ({len(self.plays)} different plays)"
+        return text
 
     def to_json(self) -> dict:
         return {"mover": SEATS[self.mover], "side": self.side, "discard": self.discard,
                 "working": [" ".join(ascii_name(c) for c in ch) for ch in self.working],
-                "choices": len(self.values), "unique": self.unique}
+                "choices": len(self.values), "unique": self.unique,
+                "plays": len(self.plays) if not self.discard else len(self.working)}
 
 
 def _show_choices(choices, lang: str = "en") -> str:
@@ -119,7 +129,19 @@ def key_of_card_values(position: Position, game: Game, card_values: dict[int, in
     else:
         wants_more = (mover == game.declarer) == (game.kind is Kind.CONTRACT)
     best = max(card_values.values()) if wants_more else min(card_values.values())
-    return KeyReport(mover, _side(game, mover), False, {(c,): v for c, v in card_values.items()}, best)
+    return KeyReport(mover, _side(game, mover), False, {(c,): v for c, v in card_values.items()}, best,
+                     _equal_groups(position, sorted(c for c, v in card_values.items() if v == best)))
+
+
+def _equal_groups(position: Position, cards: list[int]) -> tuple[tuple[Choice, ...], ...]:
+    """``cards`` (ascending) split into runs of equal cards: each touches the one before."""
+    groups: list[list[int]] = []
+    for c in cards:
+        if groups and in_sequence(position, groups[-1][-1], c):
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+    return tuple(tuple((c,) for c in g) for g in groups)
 
 
 def discard_key(hands12: tuple[int, int, int], declarer: int, game: Game, leader: int = 0,

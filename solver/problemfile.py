@@ -29,12 +29,12 @@ import difflib
 import json
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .api import InputError, make_position, parse_game, parse_seat
 from .cards import SEATS, ascii_name, cards_of, count
-from .notation import NotationError, parse_cards, parse_hand
+from .notation import NotationError, format_hand, parse_cards, parse_hand
 from .rules import Game, Kind, Position, TalonMode
 
 __all__ = ["Problem", "ProblemError", "load", "load_many", "loads_json", "loads_toml"]
@@ -192,6 +192,18 @@ class Problem:
                                  out_of_play=_ascii(self.discard_cards()))
         except InputError as e:
             raise self._wrap(e) from None
+
+    def with_discard(self, cards) -> "Problem":
+        """The problem after the declarer (holding 12 cards) puts ``cards`` aside: his hand
+        without them, and the two cards as ``[deal] discard``."""
+        hands12, seat = self.deal_for_discard()
+        aside = 0
+        for c in cards:
+            aside |= 1 << c
+        if len(cards) != 2 or hands12[seat] & aside != aside:
+            raise self.error("deal.discard", f"{_ascii(cards)} is not two cards of the declarer's hand")
+        hand = format_hand(hands12[seat] & ~aside)
+        return replace(self, **{SEATS[seat]: hand}, discard=_ascii(sorted(cards)))
 
     def deal_for_discard(self) -> tuple[tuple[int, int, int], int]:
         """The hands with the declarer's 12 cards, and the declarer, for a discard search.

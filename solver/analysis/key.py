@@ -33,7 +33,7 @@ from ..notation import NotationError, format_cards, parse_cards, parse_hand
 from ..rules import Game, Kind, Position, in_sequence
 
 __all__ = ["ANY", "KeyReport", "discard_key", "first_card_key", "format_key", "key_of_card_values", "key_verdict", "parse_key",
-           "problem_key"]
+           "problem_key", "with_best_discard"]
 
 ANY = "any"
 """The declared key of a demonstration: every choice works."""
@@ -225,3 +225,12 @@ def problem_key(problem, engine: Engine | None = None) -> KeyReport:
         hands12, declarer = problem.deal_for_discard()
         return discard_key(hands12, declarer, problem.game(), problem.leader_seat(), engine)
     return first_card_key(problem.position(), problem.game(), engine)
+
+
+def with_best_discard(problem, engine: Engine | None = None):
+    """``(problem, None)``, or for a declarer holding 12 cards the problem after his best
+    discard (the first working one) and the :class:`KeyReport` of the discard."""
+    if not problem.needs_discard:
+        return problem, None
+    report = problem_key(problem, engine)
+    return problem.with_discard(report.working[0]), report

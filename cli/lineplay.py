@@ -14,8 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from solver.engine import Engine
-from solver.cards import suit_of
-from solver.rules import DEALER, Game, Position, legal_cards, play
+from solver.rules import DEALER, Game, Position, in_sequence, legal_cards, play
 
 
 @dataclass
@@ -74,16 +73,3 @@ def _as_good(position: Position, game: Game, c: int, focus: int, engine: Engine 
         return []  # any card would do: nothing worth marking
     return [other for other, v in sorted(values.items())
             if other != c and v == values[c] and not in_sequence(position, c, other)]
-
-
-def in_sequence(position: Position, a: int, b: int) -> bool:
-    """Whether the mover's cards ``a`` and ``b`` touch: same suit, every card in play
-    between them is the mover's too (cards out of play do not split a sequence)."""
-    if suit_of(a) != suit_of(b):
-        return False
-    mine = position.hands[position.to_move]
-    in_play = position.hands[0] | position.hands[1] | position.hands[2]
-    for c in position.trick + position.talon:
-        in_play |= 1 << c
-    low, high = sorted((a, b))
-    return all(not (in_play >> c & 1) or mine >> c & 1 for c in range(low + 1, high))

@@ -29,21 +29,21 @@ import difflib
 import json
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .api import InputError, make_position, parse_game, parse_seat
 from .cards import SEATS, ascii_name, cards_of, count
-from .notation import NotationError, parse_cards, parse_hand
+from .notation import NotationError, format_hand, parse_cards, parse_hand
 from .rules import Game, Kind, Position, TalonMode
 
 __all__ = ["Problem", "ProblemError", "load", "load_many", "loads_json", "loads_toml"]
 
 KEYS = {
-    "": ("title", "source", "notes", "deal", "game", "expect"),
+    "": ("title", "source", "theme", "difficulty", "notes", "deal", "game", "expect"),
     "deal": ("A", "B", "C", "talon", "discard"),
     "game": ("kind", "contract", "declarer", "leader", "trick", "raspasy_talon"),
-    "expect": ("tricks",),
+    "expect": ("tricks", "key"),
 }
 """The keys each section may hold; any other key is an error (it is most often a typo)."""
 
@@ -74,6 +74,8 @@ class Problem:
     title: str = ""
     source: str = ""
     notes: str = ""
+    theme: str = ""
+    difficulty: str = ""
     talon: str | None = None
     discard: str | None = None
     kind: str | None = None
@@ -83,6 +85,7 @@ class Problem:
     trick: str | None = None
     raspasy_talon: str | None = None
     expect: int | dict[str, int] | None = None
+    key: str | None = None
     line: int | None = None
 
     # -- where and how to complain -------------------------------------------------
@@ -190,6 +193,18 @@ class Problem:
         except InputError as e:
             raise self._wrap(e) from None
 
+    def with_discard(self, cards) -> "Problem":
+        """The problem after the declarer (holding 12 cards) puts ``cards`` aside: his hand
+        without them, and the two cards as ``[deal] discard``."""
+        hands12, seat = self.deal_for_discard()
+        aside = 0
+        for c in cards:
+            aside |= 1 << c
+        if len(cards) != 2 or hands12[seat] & aside != aside:
+            raise self.error("deal.discard", f"{_ascii(cards)} is not two cards of the declarer's hand")
+        hand = format_hand(hands12[seat] & ~aside)
+        return replace(self, **{SEATS[seat]: hand}, discard=_ascii(sorted(cards)))
+
     def deal_for_discard(self) -> tuple[tuple[int, int, int], int]:
         """The hands with the declarer's 12 cards, and the declarer, for a discard search.
 
@@ -237,7 +252,20 @@ class Problem:
         else:
             self.position()
         self._check_expect(game)
+        self.declared_key()
         return self
+
+    def declared_key(self):
+        """``[expect] key`` parsed (see :func:`solver.analysis.key.parse_key`), or ``None``."""
+        if self.key is None:
+            return None
+        from .analysis.key import parse_key
+        if self.kind is None:
+            raise self.error("expect.key", "a key needs a [game] section")
+        try:
+            return parse_key(self.key, self.needs_discard)
+        except ValueError as e:
+            raise self.error("expect.key", str(e)) from None
 
     def _check_expect(self, game: Game) -> None:
         if self.expect is None:
@@ -373,7 +401,8 @@ def from_dict(data: dict, name: str, lineno: int | None = None) -> Problem:
     problem = Problem(
         path=name, line=lineno,
         title=_text(data, "title", "", fail), source=_text(data, "source", "", fail),
-        notes=_text(data, "notes", "", fail),
+        notes=_text(data, "notes", "", fail), theme=_text(data, "theme", "", fail),
+        difficulty=_text(data, "difficulty", "", fail),
         A=_cards_text(deal, "deal", "A", fail), B=_cards_text(deal, "deal", "B", fail),
         C=_cards_text(deal, "deal", "C", fail),
         talon=_cards_text(deal, "deal", "talon", fail), discard=_cards_text(deal, "deal", "discard", fail),
@@ -381,7 +410,7 @@ def from_dict(data: dict, name: str, lineno: int | None = None) -> Problem:
         declarer=_text(game, "declarer", None, fail, "game"), leader=_text(game, "leader", "A", fail, "game"),
         trick=_cards_text(game, "game", "trick", fail) if game else None,
         raspasy_talon=_text(game, "raspasy_talon", None, fail, "game"),
-        expect=_expect(expect, fail),
+        expect=_expect(expect, fail), key=_key_text(expect, fail),
     )
     return problem.check()
 
@@ -443,6 +472,18 @@ def _expect(expect: dict | None, fail) -> int | dict[str, int] | None:
         return dict(sorted(value.items()))
     if not _is_count(value):
         raise fail("expect.tricks", f"expected a number of tricks (or {{A = …, B = …, C = …}}), not {value!r}")
+    return value
+
+
+def _key_text(expect: dict | None, fail) -> str | None:
+    """``[expect] key`` as text; a list of discards is joined with commas."""
+    if expect is None or "key" not in expect:
+        return None
+    value = expect["key"]
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return ", ".join(value)
+    if not isinstance(value, str):
+        raise fail("expect.key", f"expected the key as text, e.g. key = \"AD\" or \"any\", not {value!r}")
     return value
 
 

@@ -167,5 +167,18 @@ def play(position: Position, game: Game, c: int) -> Position:
     return Position(tuple(hands), leader, (), talon, tuple(taken))
 
 
+def in_sequence(position: Position, a: int, b: int) -> bool:
+    """Whether the mover's cards ``a`` and ``b`` touch: same suit, every card in play
+    between them is the mover's too (cards out of play do not split a sequence)."""
+    if suit_of(a) != suit_of(b):
+        return False
+    mine = position.hands[position.to_move]
+    in_play = position.hands[0] | position.hands[1] | position.hands[2]
+    for c in position.trick + position.talon:
+        in_play |= 1 << c
+    low, high = sorted((a, b))
+    return all(not (in_play >> c & 1) or mine >> c & 1 for c in range(low + 1, high))
+
+
 def seat_name(seat: int) -> str:
     return "D" if seat == DEALER else SEATS[seat]

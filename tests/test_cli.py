@@ -15,9 +15,11 @@ from cli.main import pref
 from cli.render import answer
 from cli.style import Style, want_color
 from solver import reference
+from solver.analysis.discard import discard_values
 from solver.cards import SEATS, ascii_name, bit, cards_of, mask_of
 from solver.kernel import config
 from solver.notation import format_hand, parse_card
+from solver.problemfile import load
 from solver.rules import Game, Position, TalonMode, play
 
 KOVALEVSKAYA = """\
@@ -124,13 +126,22 @@ def test_missing_file_is_exit_2(tmp_path):
     assert_one_line_error(result, str(tmp_path / "nope.toml"), "file")
 
 
-def test_solve_refuses_a_declarer_who_must_discard(tmp_path):
+def test_solve_takes_the_best_discard_of_a_declarer_with_twelve_cards(tmp_path):
     text = KOVALEVSKAYA.replace('talon = "KC AC"\n', "").replace("♠KA ♣10JQ", "♠KA ♣10JQKA")
-    text = text.replace('declarer = "B"', 'declarer = "C"').replace("tricks = 1", "tricks = 10")
+    text = text.replace('declarer = "B"', 'declarer = "C"').replace("[expect]\ntricks = 1\n", "")
     path = write(tmp_path, "d.toml", text)
+    problem = load(path)
+    hands12, seat = problem.deal_for_discard()
+    values = discard_values(hands12, seat, problem.game())
+    best = values[0].tricks
     result = run("solve", str(path))
-    assert_one_line_error(result, str(path), "deal.C")
-    assert "pref discard" in result.stderr
+    assert result.exit_code == 0, result.output
+    assert "Discard: " in result.stdout and "(the problem is solved after it)" in result.stdout
+    assert f"caught: {best} trick" in result.stdout or (best == 0 and "clean" in result.stdout)
+    out = json.loads(run("solve", "--json", str(path)).stdout)
+    assert out["tricks"] == best
+    assert out["discard"]["working"] == [f"{ascii_name(a)} {ascii_name(b)}" for a, b in
+                                         sorted(tuple(sorted(v.discard)) for v in values if v.tricks == best)]
 
 
 # -- answers against the brute-force reference -------------------------------------------
@@ -305,7 +316,7 @@ def test_check_reports_ok_and_wrong(tmp_path):
     result = run("check", str(folder))
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert f"ok    {folder / 'good.toml'}: 1  (Kovalevskaya's misère)" in lines
+    assert f"ok    {folder / 'good.toml'}: 1, 4 of 10 first cards work: ♦10 ♦J ♦Q ♦K (equal cards: one play)  (Kovalevskaya's misère)" in lines
     assert f"WRONG {folder / 'wrong.toml'}: expected 0, solver 1  (Kovalevskaya's misère)" in lines
     assert lines[-1] == "1 ok, 1 wrong, 1 without [expect]"
 

@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from solver.analysis.key import key_of_card_values, with_best_discard
 from solver.cards import SEATS
 from solver.problemfile import Problem, ProblemError, loads_json
 from solver.rules import Kind
@@ -36,7 +37,9 @@ def solve(files, as_json, jsonl, lang, color):
     7 tricks, made with one over"; "misère by B caught: 1 trick"; raspasy
     tricks per player), the value of every legal card at the start, equal
     cards together, and the best line trick by trick, * marking a card where
-    another was as good.
+    another was as good. The key is stated: the mover's first cards that keep
+    his side's best result. A declarer holding 12 cards first puts aside his
+    best discard, and the discards that work are named.
 
     \b
     Examples:
@@ -56,17 +59,24 @@ def solve(files, as_json, jsonl, lang, color):
         raise UserError("pref solve: no problem file given (try pref solve --help)")
     problems = load_files(files)
     for problem in problems:
-        problem.position()  # a declarer still to discard is refused before anything is solved
+        if not problem.needs_discard:
+            problem.position()  # bad input is refused before anything is solved
     use_color = want_color(color, sys.stdout) and not as_json
     style = Style(lang, use_color)
     for n, problem in enumerate(problems):
+        problem, discard = with_best_discard(problem, engine())  # a declarer with 12 cards discards best
         result = solve_problem(problem, engine())
         if as_json:
-            click.echo(json.dumps(result_json(problem, result), ensure_ascii=False))
+            key = key_of_card_values(result.position, result.game, result.card_values)
+            extra = {"key": key.to_json()} | ({"discard": discard.to_json()} if discard else {})
+            click.echo(json.dumps(result_json(problem, result) | extra, ensure_ascii=False))
         else:
             if n:
                 click.echo()
-            click.echo("\n".join(explain(problem, result, style)), color=use_color)
+            lines = explain(problem, result, style)
+            if discard:
+                lines[2:2] = [f"Discard: {discard.describe(style.lang)} (the problem is solved after it)", ""]
+            click.echo("\n".join(lines), color=use_color)
 
 
 def solve_stream(source: str) -> int:
@@ -109,6 +119,8 @@ def explain(problem: Problem, result, style: Style) -> list[str]:
         lines.append(f"Published answer: {_tricks_text(problem.expect)} — {verdict}")
     lines.append("")
     lines += render.card_value_lines(position, game, result.card_values, style)
+    key = key_of_card_values(position, game, result.card_values)
+    lines.append(f"Key: {key.describe(style.lang)} (for {key.side}, {SEATS[key.mover]} to play)")
     lines.append("")
     legend = "* another card was as good, where the choice mattered"
     if position.trick:

@@ -150,8 +150,8 @@ def test_opening_a_problem_shows_the_values_of_pref_solve(page, server):
     assert widest <= 390
 
 
-@pytest.mark.parametrize("name", ["six-spades-draw-trumps-first", "seven-hearts-small-trumps",
-                                  "raspasy-dealer-takes-the-ace", "raspasy-talon-forces-the-trick"])
+@pytest.mark.parametrize("name", ["six-spades-draw-trumps-first", "six-hearts-lead-a-trump",
+                                  "raspasy-dealer-keep-the-low-diamond", "raspasy-talon-heart-throw-the-club-jack"])
 def test_the_answer_reads_as_in_pref_solve(page, server, name):
     path = ROOT / "problems" / f"{name}.toml"
     open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))))

@@ -96,8 +96,8 @@ def test_an_illegal_card_is_refused_by_name(server):
 
 
 LINE_PROBLEMS = ["kovalevskaya-misere", "six-spades-draw-trumps-first", "overruff-with-the-queen",
-                 "misere-duck-with-the-queen", "raspasy-dealer-takes-the-ace", "raspasy-talon-forces-the-trick",
-                 "raspasy-second-talon-card", "raspasy-dealer-duck-under-the-jack"]
+                 "misere-duck-with-the-queen", "raspasy-dealer-keep-the-low-diamond", "raspasy-talon-heart-throw-the-club-jack",
+                 "raspasy-talon-spade-throw-the-diamond-queen", "raspasy-throw-the-bare-ace"]
 
 
 @pytest.mark.parametrize("name", LINE_PROBLEMS)

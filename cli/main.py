@@ -1,30 +1,137 @@
-"""The ``pref`` command group and its entry point."""
+"""The ``pref`` command group and its entry point.
+
+Each command's module is imported only when that command runs (or its help is
+shown), and the command modules import the solver only inside their functions, so
+``pref --help`` and a mistyped option answer at once, without loading the kernel.
+
+What the group guarantees for every command, whatever goes wrong around the solver:
+
+* a problem error (:class:`~solver.problemfile.ProblemError`) or an
+  :class:`~solver.api.InputError` is one line on stderr and exit code 2;
+* output that cannot be written (a closed or full stdout) is one line on stderr
+  and exit code 2, never exit 0 with the results lost;
+* Ctrl-C, at start-up or mid-run, ends with ``pref: interrupted`` on stderr and
+  exit code 130; every line already printed is complete (results are printed a
+  whole line at a time and flushed).
+"""
 
 from __future__ import annotations
 
+import importlib
+import os
+import sys
+
 import click
 
-from solver.problemfile import ProblemError
+from .errors import EXIT_INTERRUPTED, UserError
 
-from .commands.bench import bench
-from .commands.check import check
-from .commands.discard import discard
-from .commands.solve import solve
-from .commands.table import table
-from .errors import UserError
+COMMANDS = {
+    "solve": "cli.commands.solve:solve",
+    "check": "cli.commands.check:check",
+    "table": "cli.commands.table:table",
+    "discard": "cli.commands.discard:discard",
+    "bench": "cli.commands.bench:bench",
+}
+"""Command name → ``module:attribute``, imported on first use. A new command is one line here."""
 
 
 class PrefGroup(click.Group):
-    """Turns any problem error a command lets through into the one-line message and exit code 2."""
+    """Loads commands lazily and turns every failure a command lets through into one line and its exit code."""
+
+    def __init__(self, *args, lazy: dict[str, str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx):
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy), key=self._order)
+
+    def _order(self, name: str):
+        order = list(self.lazy)
+        return (order.index(name) if name in order else len(order), name)
+
+    def get_command(self, ctx, name):
+        if name not in self.commands and name in self.lazy:
+            module, attr = self.lazy[name].split(":")
+            self.add_command(getattr(importlib.import_module(module), attr), name)
+        return super().get_command(ctx, name)
 
     def invoke(self, ctx):
+        from solver.errors import InputError
+        from solver.problemfile import ProblemError
+
         try:
-            return super().invoke(ctx)
+            super().invoke(ctx)
+            _flush_stdout()
         except ProblemError as e:
             raise UserError(str(e)) from None
+        except InputError as e:
+            raise UserError(str(e)) from None
+        except SystemExit:
+            _flush_stdout()
+            raise
+        except KeyboardInterrupt:
+            raise _interrupted() from None
+        except OSError as e:
+            if not _is_output_error(e):
+                raise
+            raise _output_lost(e) from None
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """As :meth:`click.Group.main`, but Ctrl-C is exit 130 and a lost output is an error."""
+        try:
+            if sys.stdout is None:
+                raise UserError("pref: standard output is closed: the results would be lost")
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        except KeyboardInterrupt:
+            error = _interrupted()
+        except click.ClickException as e:
+            error = e
+        except OSError as e:
+            if not _is_output_error(e):
+                raise
+            error = _output_lost(e)
+        if standalone_mode:
+            error.show()
+            sys.exit(error.exit_code)
+        raise error
 
 
-@click.group(cls=PrefGroup, context_settings={"help_option_names": ["-h", "--help"]})
+def _flush_stdout() -> None:
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
+def _is_output_error(error: OSError) -> bool:
+    """A failure writing stdout (full disk, closed pipe), as opposed to reading an input file."""
+    return getattr(error, "filename", None) is None
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that Python's final flush does not fail a second time."""
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+        os.close(fd)
+    except (AttributeError, OSError, ValueError):
+        pass
+
+
+def _output_lost(error: OSError) -> UserError:
+    _silence_stdout()
+    return UserError(f"pref: cannot write the results: {error.strerror or error}")
+
+
+def _interrupted() -> UserError:
+    try:
+        _flush_stdout()
+    except OSError:
+        _silence_stdout()
+    error = UserError("pref: interrupted")
+    error.exit_code = EXIT_INTERRUPTED
+    return error
+
+
+@click.group(cls=PrefGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="preferans-solver")
 def pref():
     """Exact double-dummy solver for preferans: contracts, misère, raspasy.
@@ -38,16 +145,17 @@ def pref():
       pref bench                                     speed report on fixed random deals
 
     Problem files are described in docs/problem-format.md. Exit codes: 0 ok,
-    1 a check found a wrong answer, 2 bad input.
+    1 a check found a wrong answer, 2 bad input (or output that cannot be
+    written), 130 interrupted.
     """
 
 
-pref.add_command(solve)
-pref.add_command(check)
-pref.add_command(table)
-pref.add_command(discard)
-pref.add_command(bench)
-
-
 def main() -> None:
-    pref()
+    try:
+        pref()
+    except KeyboardInterrupt:  # between click's handlers, e.g. while it starts
+        click.echo("pref: interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+
+
+__all__ = ["COMMANDS", "main", "pref"]

@@ -59,7 +59,7 @@ TALON_MODE_WORDS = {
 
 def diagram(position: Position, style: Style, *, declarer: int | None = None,
             talon: tuple[int, ...] = (), talon_note: str = "", discard: tuple[int, ...] = (),
-            hands: tuple[int, int, int] | None = None) -> list[str]:
+            hands: tuple[int, int, int] | None = None, discard_note: str = "") -> list[str]:
     """The deal as in a problem book; ``talon``/``discard`` are the cards as the file gives them.
 
     ``talon_note`` says what the talon does (see :func:`talon_note`); ``hands``
@@ -75,7 +75,8 @@ def diagram(position: Position, style: Style, *, declarer: int | None = None,
     if talon:
         lines.append(indent + f"talon {style.cards(talon)}" + (f", {talon_note}" if talon_note else ""))
     if discard:
-        lines.append(indent + f"discard {style.cards(discard)}, out of play")
+        lines.append(indent + f"discard {style.cards(discard)}, " + (f"{discard_note}, " if discard_note else "")
+                     + "out of play")
     if position.trick:
         played = "  ".join(f"{SEATS[(position.leader + i) % 3]} {style.card(c)}"
                            for i, c in enumerate(position.trick))
@@ -85,7 +86,7 @@ def diagram(position: Position, style: Style, *, declarer: int | None = None,
     return lines
 
 
-def talon_note(game: Game, position: Position) -> str:
+def talon_note(game: Game, position: Position, lang: str = "en") -> str:
     """What the talon does: turned for the first tricks of a raspasy (those still to come), or nothing."""
     turning = game.kind is Kind.RASPASY and game.talon_mode is not TalonMode.NONE
     if turning and len(position.talon) == 2:

@@ -32,12 +32,13 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .api import InputError, make_position, parse_game, parse_seat
+from .errors import excerpt, one_line
+from .api import InputError, kind_word, make_position, parse_game, parse_seat
 from .cards import SEATS, ascii_name, cards_of, count
 from .notation import NotationError, parse_cards, parse_hand
 from .rules import Game, Kind, Position, TalonMode
 
-__all__ = ["Problem", "ProblemError", "load", "load_many", "loads_json", "loads_toml"]
+__all__ = ["Problem", "ProblemError", "load", "load_each", "load_many", "loads_json", "loads_lines", "loads_toml"]
 
 KEYS = {
     "": ("title", "source", "notes", "deal", "game", "expect"),
@@ -51,8 +52,11 @@ KEYS = {
 class ProblemError(ValueError):
     """Bad problem input; ``str(error)`` is the one-line message for the user."""
 
-    def __init__(self, where: str, field: str, message: str):
+    def __init__(self, where: str, field: str, message: str, lineno: int | None = None):
+        where, field, message = one_line(where), one_line(field), one_line(message)
         super().__init__(f"{where}: {field}: {message}")
+        self.lineno = lineno
+        """The line of a JSON Lines stream the problem was on, if it came from one."""
         self.where = where
         self.field = field
         self.message = message
@@ -98,7 +102,7 @@ class Problem:
         return self.title or self.where
 
     def error(self, field: str, message: str) -> ProblemError:
-        return ProblemError(self.where, field, message)
+        return ProblemError(self.where, field, message, self.line)
 
     def _wrap(self, error: InputError) -> ProblemError:
         return self.error(error.field, error.message)
@@ -114,7 +118,7 @@ class Problem:
         if self.kind is None:
             raise self.error("game", "the problem has no [game] section")
         mode = self.raspasy_talon
-        raspasy = str(self.kind).strip().lower() == Kind.RASPASY.value
+        raspasy = kind_word(self.kind) == Kind.RASPASY.value
         if raspasy and mode is None:
             mode = TalonMode.SUIT.value if self.talon else TalonMode.NONE.value
         try:
@@ -140,7 +144,7 @@ class Problem:
         """The talon in the order its cards are turned (empty when the file gives none)."""
         if self.talon is None:
             return ()
-        order_matters = self.kind is not None and str(self.kind).strip().lower() == Kind.RASPASY.value \
+        order_matters = self.kind is not None and kind_word(self.kind) == Kind.RASPASY.value \
             and str(self.raspasy_talon or "suit").strip().lower() != TalonMode.NONE.value
         cards = _card_list(self.talon, self.error, "deal.talon", order_matters)
         if len(cards) != 2:
@@ -223,6 +227,53 @@ class Problem:
         except InputError as e:
             raise self._wrap(e) from None
 
+    # -- what the problem asks -------------------------------------------------------
+
+    def setup(self, engine=None) -> tuple[Position, tuple[int, ...], bool]:
+        """The position to solve, the cards out of play as discarded, and whether the
+        discard is the solver's: a declarer still holding 12 cards (10 and the talon)
+        makes his best discard first, as ``pref check`` and ``pref discard`` take it."""
+        if not self.needs_discard:
+            return self.position(), self.discard_cards(), False
+        from .analysis.discard import best_discard
+
+        hands12, declarer = self.deal_for_discard()
+        game, leader = self.game(), self.leader_seat()
+        best = best_discard(hands12, declarer, game, leader, engine)
+        hands = list(hands12)
+        for c in best.discard:
+            hands[declarer] &= ~(1 << c)
+        return Position(tuple(hands), leader), tuple(best.discard), True
+
+    def solved_position(self, engine=None) -> Position:
+        """The position :func:`solver.api.solve` is given (see :meth:`setup`)."""
+        return self.setup(engine)[0]
+
+    def answer(self, engine=None, progress=None) -> int | dict[str, int]:
+        """The value ``[expect] tricks`` states, found by the solver: the declarer's tricks
+        (with his best discard when one is due), or each raspasy player's."""
+        if self.needs_discard:
+            from .analysis.discard import best_discard
+
+            hands12, declarer = self.deal_for_discard()
+            return best_discard(hands12, declarer, self.game(), self.leader_seat(), engine, progress).tricks
+        from .api import solve
+
+        return solve(self.position(), self.game(), engine=engine, with_line=False, with_card_values=False).tricks
+
+    def agrees(self, tricks) -> bool | None:
+        """Whether the solver's ``tricks`` are the published answer; None without ``[expect]``."""
+        return None if self.expect is None else tricks == self.expect
+
+    def where_json(self) -> dict:
+        """Where the problem came from, for JSON results: ``file``, ``lineno``, ``title``."""
+        out: dict = {"file": self.path}
+        if self.line:
+            out["lineno"] = self.line
+        if self.title:
+            out["title"] = self.title
+        return out
+
     # -- checks made when the problem is read -------------------------------------
 
     def check(self) -> "Problem":
@@ -233,13 +284,14 @@ class Problem:
             return self
         game = self.game()
         if self.needs_discard:
-            self.deal_for_discard()
+            hands, declarer = self.deal_for_discard()
+            left = count(hands[(declarer + 1) % 3])
         else:
-            self.position()
-        self._check_expect(game)
+            left = self.position().tricks_left
+        self._check_expect(game, left)
         return self
 
-    def _check_expect(self, game: Game) -> None:
+    def _check_expect(self, game: Game, tricks_left: int) -> None:
         if self.expect is None:
             return
         if game.kind is Kind.RASPASY:
@@ -253,8 +305,9 @@ class Problem:
                                  "the declarer's tricks")
             values = [self.expect]
         for v in values:
-            if not 0 <= v <= 10:
-                raise self.error("expect.tricks", f"tricks must be 0 to 10, not {v}")
+            if not 0 <= v <= tricks_left:
+                raise self.error("expect.tricks", f"tricks must be 0 to {tricks_left}, the tricks left to "
+                                 f"play, not {v}")
 
 
 def _ascii(cards) -> str:
@@ -277,41 +330,104 @@ def _card_list(text: str, error, field: str, order_matters: bool) -> tuple[int, 
         raise error(field, str(first_error)) from None
     if order_matters and len(cards) > 1:
         raise error(field, f"write the talon one card at a time, in the order the cards are turned "
-                    f"(e.g. '{_ascii(cards)}'), not {text!r}")
+                    f"(e.g. '{_ascii(cards)}'), not {excerpt(text)}")
     return cards
 
 
 # -- reading -----------------------------------------------------------------------
 
 
+def _read_bytes(path: str | Path) -> bytes:
+    name = str(path)
+    if not name.strip():
+        raise ProblemError(repr(name), "file", "an empty path names no file")
+    try:
+        return Path(path).read_bytes()
+    except IsADirectoryError:
+        raise ProblemError(name, "file", "is a folder, not a problem file") from None
+    except OSError as e:
+        raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
+
+
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+_UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def decode(data: bytes, name: str, lineno: int | None = None) -> str:
+    """UTF-8 text (a leading byte-order mark is dropped); anything else is a one-line error."""
+    where = f"line {lineno}" if lineno else "file"
+    if lineno in (None, 1) and data.startswith(_UTF16_BOMS):
+        raise ProblemError(name, "file", "UTF-16 text; problem files are UTF-8 (save the file as UTF-8)")
+    if data.startswith(_UTF8_BOM) and lineno in (None, 1):
+        data = data[len(_UTF8_BOM):]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ProblemError(name, where, lineno=lineno, message=f"not UTF-8 text ({e.reason} at byte {e.start}"
+                           f"{' of the line' if lineno else ''})") from None
+
+
 def load(path: str | Path) -> Problem:
     """Read one problem from a TOML file (``.json``: one JSON object; ``.jsonl``: one line of JSON)."""
     name = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
-    except UnicodeDecodeError as e:
-        raise ProblemError(name, "file", f"not UTF-8 text ({e.reason} at byte {e.start})") from None
     if name.endswith(".jsonl"):
-        problems = [loads_json(line, name, n) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+        problems = load_many(path)
         if len(problems) != 1:
             raise ProblemError(name, "file", f"holds {len(problems)} problems; one is needed here")
         return problems[0]
+    text = decode(_read_bytes(path), name)
     if name.endswith(".json"):
         return loads_json(text, name)
     return loads_toml(text, name)
 
 
 def load_many(path: str | Path) -> list[Problem]:
-    """All problems of a file: one for TOML or ``.json``, one per line for ``.jsonl``."""
-    if not str(path).endswith(".jsonl"):
-        return [load(path)]
+    """All problems of a file: one for TOML or ``.json``, one per line for ``.jsonl``.
+
+    The first bad problem raises its :class:`ProblemError`; :func:`load_each` reports
+    every one and keeps the good ones.
+    """
+    out = []
+    for item in load_each(path):
+        if isinstance(item, ProblemError):
+            raise item
+        out.append(item)
+    return out
+
+
+def load_each(path: str | Path) -> list[Problem | ProblemError]:
+    """Every problem of a file, or in its place the error that stops it, in file order.
+
+    A JSON Lines file is read line by line, so a bad line (broken JSON, a stray byte
+    that is not UTF-8, a wrong field) costs only that line: the problems on the
+    other lines are still read. A file that cannot be read at all gives one error.
+    """
+    name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ProblemError(str(path), "file", f"cannot read it: {getattr(e, 'strerror', None) or e}") from None
-    return [loads_json(line, str(path), n) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+        data = _read_bytes(path)
+        if not name.endswith(".jsonl"):
+            return [load(path)]
+        if data.startswith(_UTF16_BOMS):
+            decode(data, name)
+    except ProblemError as e:
+        return [e]
+    return list(loads_lines(data.split(b"\n"), name))
+
+
+def loads_lines(lines, name: str = "<jsonl>"):
+    """Problems (or the :class:`ProblemError` of each bad line) from JSON Lines, as bytes or text."""
+    for lineno, line in enumerate(lines, 1):
+        if lineno == 1 and isinstance(line, bytes) and line.startswith(_UTF16_BOMS):
+            yield ProblemError(name, "file", "UTF-16 text; problem files are UTF-8 (save the file as UTF-8)")
+            return  # every other line would be broken too
+        try:
+            text = decode(line, name, lineno) if isinstance(line, bytes) else line
+            if lineno == 1 and text.startswith("\ufeff"):
+                text = text[1:]
+            if text.strip():
+                yield loads_json(text, name, lineno)
+        except ProblemError as e:
+            yield e
 
 
 _TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
@@ -320,6 +436,7 @@ _TOML_AT_END = re.compile(r"\s*\(at end of document\)$")
 
 def loads_toml(text: str, name: str = "<toml>") -> Problem:
     """One problem from TOML text; ``name`` is the file named in error messages."""
+    text = text.removeprefix("\ufeff")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -332,6 +449,8 @@ def loads_toml(text: str, name: str = "<toml>") -> Problem:
         if at_end:
             message = message[:at_end.start()] + " (at the end)"
         raise ProblemError(name, f"line {text.count(chr(10)) + 1}", f"broken TOML: {message}") from None
+    except (ValueError, RecursionError) as e:  # a number too long to convert, nesting too deep
+        raise ProblemError(name, "file", f"broken TOML: {excerpt(str(e), 80)}") from None
     return from_dict(data, name)
 
 
@@ -340,14 +459,18 @@ def loads_json(text: str, name: str = "<json>", lineno: int | None = None) -> Pr
 
     ``lineno`` is the line of the stream, named in messages (``FILE: line N: …``).
     """
+    text = text.removeprefix("\ufeff")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         line = lineno if lineno is not None else e.lineno
-        raise ProblemError(name, f"line {line}", f"broken JSON: {e.msg} (column {e.colno})") from None
+        raise ProblemError(name, f"line {line}", f"broken JSON: {e.msg} (column {e.colno})", lineno) from None
+    except (ValueError, RecursionError) as e:  # a number too long to convert, nesting too deep
+        where = f"line {lineno}" if lineno else "file"
+        raise ProblemError(name, where, f"broken JSON: {excerpt(str(e), 80)}", lineno) from None
     if not isinstance(data, dict):
         where = f"line {lineno}" if lineno else "JSON"
-        raise ProblemError(name, where, "a problem is a JSON object {\"deal\": …, \"game\": …}")
+        raise ProblemError(name, where, "a problem is a JSON object {\"deal\": …, \"game\": …}", lineno)
     return from_dict(data, name, lineno)
 
 
@@ -356,7 +479,7 @@ def from_dict(data: dict, name: str, lineno: int | None = None) -> Problem:
     where = f"{name}: line {lineno}" if lineno else name
 
     def fail(field: str, message: str) -> ProblemError:
-        return ProblemError(where, field, message)
+        return ProblemError(where, field, message, lineno)
 
     _check_keys(data, "", fail)
     deal = _section(data, "deal", fail, required=True)
@@ -390,7 +513,8 @@ def _check_keys(table: dict, section: str, fail) -> None:
     allowed = KEYS[section]
     for key in table:
         if key not in allowed:
-            field = f"{section}.{key}" if section else str(key)
+            shown = str(key) if len(str(key)) <= 30 else str(key)[:24] + "…" + str(key)[-5:]
+            field = f"{section}.{shown}" if section else shown
             close = difflib.get_close_matches(str(key), allowed, n=1)
             hint = f"; did you mean '{close[0]}'?" if close else f" (known: {', '.join(allowed)})"
             raise fail(field, f"unknown key{hint}")
@@ -403,7 +527,7 @@ def _section(data: dict, name: str, fail, required: bool) -> dict | None:
         return None
     table = data[name]
     if not isinstance(table, dict):
-        raise fail(name, f"expected a [{name}] section (a table of keys), not {table!r}")
+        raise fail(name, f"expected a [{name}] section (a table of keys), not {excerpt(table)}")
     _check_keys(table, name, fail)
     return table
 
@@ -414,7 +538,7 @@ def _text(table: dict | None, key: str, default, fail, section: str = ""):
     value = table[key]
     if not isinstance(value, str):
         field = f"{section}.{key}" if section else key
-        raise fail(field, f"expected text in quotes, not {value!r}")
+        raise fail(field, f"expected text in quotes, not {excerpt(value)}")
     return value
 
 
@@ -426,7 +550,7 @@ def _cards_text(table: dict, section: str, key: str, fail) -> str | None:
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return " ".join(value)
     if not isinstance(value, str):
-        raise fail(f"{section}.{key}", f"expected cards as text, e.g. \"♠AKQ ♣J10\", not {value!r}")
+        raise fail(f"{section}.{key}", f"expected cards as text, e.g. \"♠AKQ ♣J10\", not {excerpt(value)}")
     return value
 
 
@@ -439,10 +563,10 @@ def _expect(expect: dict | None, fail) -> int | dict[str, int] | None:
             if seat not in SEATS:
                 raise fail(f"expect.tricks.{seat}", "unknown player; raspasy tricks are given for A, B and C")
             if not _is_count(n):
-                raise fail(f"expect.tricks.{seat}", f"expected a number of tricks, not {n!r}")
+                raise fail(f"expect.tricks.{seat}", f"expected a number of tricks, not {excerpt(n)}")
         return dict(sorted(value.items()))
     if not _is_count(value):
-        raise fail("expect.tricks", f"expected a number of tricks (or {{A = …, B = …, C = …}}), not {value!r}")
+        raise fail("expect.tricks", f"expected a number of tricks (or {{A = …, B = …, C = …}}), not {excerpt(value)}")
     return value
 
 

@@ -124,13 +124,18 @@ def test_missing_file_is_exit_2(tmp_path):
     assert_one_line_error(result, str(tmp_path / "nope.toml"), "file")
 
 
-def test_solve_refuses_a_declarer_who_must_discard(tmp_path):
+def test_solve_takes_the_best_discard_of_a_declarer_with_12_cards(tmp_path):
+    # Changed by issue 6: pref solve used to refuse him; now it solves with his best discard, as check does.
     text = KOVALEVSKAYA.replace('talon = "KC AC"\n', "").replace("♠KA ♣10JQ", "♠KA ♣10JQKA")
     text = text.replace('declarer = "B"', 'declarer = "C"').replace("tricks = 1", "tricks = 10")
     path = write(tmp_path, "d.toml", text)
     result = run("solve", str(path))
-    assert_one_line_error(result, str(path), "deal.C")
-    assert "pref discard" in result.stderr
+    assert result.exit_code == 0, result.output
+    assert "the best discard, chosen by the solver" in result.stdout
+    out = json.loads(run("solve", "--json", str(path)).stdout)
+    assert out["discard_chosen"] is True and len(out["discard"]) == 2
+    assert out["tricks"] == 10 and out["agrees"] is True
+    assert all(len(out["deal"][s]) == 10 for s in SEATS)
 
 
 # -- answers against the brute-force reference -------------------------------------------

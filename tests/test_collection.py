@@ -39,5 +39,5 @@ def test_pref_check_json_reports_each_problem_and_a_summary():
     assert result.exit_code == 0, result.output
     lines = [json.loads(line) for line in result.output.splitlines()]
     assert len(lines) == len(FILES) + 1
-    assert all(line["ok"] and line["expected"] == line["solver"] for line in lines[:-1])
-    assert lines[-1] == {"ok": len(FILES), "wrong": 0, "without_expect": 0, "unreadable": 0}
+    assert all(line["agrees"] and line["expect"] == line["tricks"] for line in lines[:-1])
+    assert lines[-1] == {"summary": {"ok": len(FILES), "wrong": 0, "without_expect": 0, "unreadable": 0}}

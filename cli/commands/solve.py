@@ -8,15 +8,15 @@ import sys
 import click
 
 from solver.cards import SEATS
-from solver.problemfile import Problem, ProblemError, loads_json
+from solver.problemfile import Problem, ProblemError, loads_lines
 from solver.rules import Kind
 
 from .. import render
-from ..errors import EXIT_BAD_INPUT, UserError
+from ..errors import UserError
 from ..lineplay import tricks_of_line
 from ..options import color_option, json_option, lang_option
 from ..runtime import engine
-from ..solving import load_files, result_json, solve_problem
+from ..solving import Outcome, each_problem, error_json, result_json
 from ..style import Style, want_color
 
 
@@ -54,58 +54,98 @@ def solve(files, as_json, jsonl, lang, color):
         sys.exit(solve_stream(jsonl))
     if not files:
         raise UserError("pref solve: no problem file given (try pref solve --help)")
-    problems = load_files(files)
-    for problem in problems:
-        problem.position()  # a declarer still to discard is refused before anything is solved
     use_color = want_color(color, sys.stdout) and not as_json
     style = Style(lang, use_color)
-    for n, problem in enumerate(problems):
-        result = solve_problem(problem, engine())
-        if as_json:
-            click.echo(json.dumps(result_json(problem, result), ensure_ascii=False))
-        else:
-            if n:
-                click.echo()
-            click.echo("\n".join(explain(problem, result, style)), color=use_color)
+    outcome = Outcome()
+    shown = 0
+    for path, problem in each_problem(files):
+        try:
+            if isinstance(problem, ProblemError):
+                raise problem
+            result, discard, chosen = _solve(problem)
+            text = json.dumps(result_json(problem, result, discard, chosen), ensure_ascii=False) if as_json \
+                else "\n".join(explain(problem, result, style, discard, chosen))
+        except ProblemError as e:
+            outcome.report(e)
+            if as_json:
+                click.echo(json.dumps(error_json(e, path), ensure_ascii=False))
+            continue
+        if shown and not as_json:
+            click.echo()
+        click.echo(text, color=use_color)
+        shown += 1
+    sys.exit(outcome.exit_code)
+
+
+def _solve(problem: Problem):
+    """The result, the cards discarded and whether the solver chose them (a 12-card declarer)."""
+    from solver.api import solve as solve_position
+
+    position, discard, chosen = problem.setup(engine())
+    return solve_position(position, problem.game(), engine=engine()), discard, chosen
 
 
 def solve_stream(source: str) -> int:
     """JSON Lines in and out; a bad line gives an ``error`` object in its place (exit code 2)."""
     name = "<stdin>" if source == "-" else source
-    status = 0
+    outcome = Outcome()
+    if not source.strip():
+        raise UserError(f"{source!r}: file: an empty path names no file")
     try:
-        stream = click.open_file(source, encoding="utf-8")
+        if source == "-":
+            if sys.stdin is None:
+                raise UserError("<stdin>: file: standard input is closed")
+            stream = getattr(sys.stdin, "buffer", sys.stdin)
+        else:
+            stream = open(source, "rb")
     except OSError as e:
         raise UserError(f"{source}: file: cannot read it: {e.strerror or e}") from None
-    with stream:
-        for lineno, line in enumerate(stream, 1):
-            if not line.strip():
+    try:
+        for item in loads_lines(_lines(stream, name), name):
+            if isinstance(item, ProblemError):
+                outcome.report(item)
+                click.echo(json.dumps(error_json(item, name), ensure_ascii=False))
                 continue
             try:
-                problem = loads_json(line, name, lineno)
-                out = result_json(problem, solve_problem(problem, engine()))
+                result, discard, chosen = _solve(item)
+                out = result_json(item, result, discard, chosen)
             except ProblemError as e:
-                click.echo(str(e), err=True)
-                out = {"file": name, "lineno": lineno, "error": str(e)}
-                status = EXIT_BAD_INPUT
+                outcome.report(e)
+                out = error_json(e, name)
             click.echo(json.dumps(out, ensure_ascii=False))
-    return status
+    finally:
+        if stream is not getattr(sys.stdin, "buffer", None) and stream is not sys.stdin:
+            stream.close()
+    return outcome.exit_code
 
 
-def explain(problem: Problem, result, style: Style) -> list[str]:
-    """The whole text answer for one problem."""
+def _lines(stream, name: str):
+    """The stream's lines; a stream that cannot be read is one line of error, not a traceback."""
+    try:
+        yield from stream
+    except OSError as e:
+        raise UserError(f"{name}: file: cannot read it: {e.strerror or e}") from None
+    except ValueError as e:  # a closed stream
+        raise UserError(f"{name}: file: cannot read it: {e}") from None
+
+
+def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = False) -> list[str]:
+    """The whole text answer for one problem; ``chosen``: the discard is the solver's best."""
     game, position = result.game, result.position
     lines = []
     heading = " — ".join(t for t in (problem.title or problem.where, problem.source) if t)
     lines.append(style.bold(heading))
     lines.append("")
-    lines += render.diagram(position, style, declarer=game.declarer, talon=problem.talon_cards(),
-                           talon_note=render.talon_note(game, position), discard=problem.discard_cards())
+    talon = problem.talon_cards()
+    taken = chosen and bool(talon) and game.declarer is not None
+    lines += render.diagram(position, style, declarer=game.declarer, talon=talon,
+                           talon_note="taken" if taken else render.talon_note(game, position, style.lang),
+                           discard=discard, discard_note="the best discard, chosen by the solver" if chosen else "")
     lines.append("")
     lines.append(render.game_line(position, game, style))
     lines.append(style.bold("Answer: " + render.answer(position.tricks_left, game, result.tricks, style)))
     if problem.expect is not None:
-        verdict = "agrees" if problem.expect == result.tricks else "DIFFERS"
+        verdict = "agrees" if problem.agrees(result.tricks) else "DIFFERS"
         lines.append(f"Published answer: {_tricks_text(problem.expect)} — {verdict}")
     lines.append("")
     lines += render.card_value_lines(position, game, result.card_values, style)

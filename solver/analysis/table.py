@@ -11,16 +11,18 @@ player's paranoid value are even the same game to the table).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from math import comb
 
-from ..api import validate
-from ..cards import NO_TRUMP, SEATS, SUIT_LETTERS, ascii_name, cards_of, count, mask_of
-from ..engine import Engine, Options
+from ..cards import NO_TRUMP, SEATS, STRAIN_NAMES, ascii_name, cards_of, count, mask_of
+from ..errors import InputError, excerpt
 from ..rules import Game, Position, TalonMode
+from ..validation import check_focus, check_position, validate
+if TYPE_CHECKING:
+    from ..engine import Engine
+
 from .discard import Progress, best_discard, highest_contract
 
-STRAIN_NAMES = tuple(SUIT_LETTERS) + ("NT",)
-"""``S C D H NT``: strain numbers 0..4 as the JSON writes them."""
 
 TABLE_LOG2_SIZE = 20
 """Table size for an engine made here: a full table with talon fills the default 2**18."""
@@ -80,11 +82,11 @@ def _games(declarer: int) -> list[tuple[int | str, Game]]:
 
 
 def _check(hands: tuple[int, int, int], talon: tuple[int, ...], leader: int) -> None:
+    check_focus(leader, "leader")
     if len(talon) not in (0, 2):
-        raise ValueError(f"the talon has 2 cards or none, got {len(talon)}")
-    if len(set(talon)) != len(talon) or mask_of(talon) & (hands[0] | hands[1] | hands[2]):
-        raise ValueError("a talon card is given twice or is also in a hand")
-    validate(Position(hands, leader), Game.contract(6, NO_TRUMP, 0))  # equal hands, no clash
+        raise InputError("deal.talon", f"the talon has 2 cards or none, got {len(talon)}")
+    check_position(Position(hands, leader, (), talon))  # card numbers, no card in two places
+    validate(Position(hands, leader), Game.contract(6, NO_TRUMP, 0))  # equal hands
 
 
 def dd_table(hands: tuple[int, int, int], talon: tuple[int, ...] = (), leader: int = 0,
@@ -95,13 +97,24 @@ def dd_table(hands: tuple[int, int, int], talon: tuple[int, ...] = (), leader: i
     Raspasy is played with the talon turned as ``raspasy_talon`` says (RULES.md), or
     with mode ``none`` when no talon is given; a turned talon needs ``leader`` A.
     """
-    hands, talon = tuple(hands), tuple(talon)
+    try:
+        hands, talon = tuple(hands), tuple(talon)
+    except TypeError:
+        raise InputError("deal", f"expected three hands and a talon, not {excerpt(hands)}, {excerpt(talon)}") \
+            from None
     _check(hands, talon, leader)
-    mode = TalonMode(raspasy_talon) if talon else TalonMode.NONE
+    try:
+        mode = TalonMode(raspasy_talon) if talon else TalonMode.NONE
+    except ValueError:
+        raise InputError("game.raspasy_talon", f"talon mode must be none, suit or dealer, "
+                         f"not {excerpt(raspasy_talon)}") from None
     raspasy_game = Game.raspasy(mode)
     raspasy_position = Position(hands, leader, (), talon if mode is not TalonMode.NONE else ())
     validate(raspasy_position, raspasy_game)
-    engine = engine or Engine(Options(tt_log2_size=TABLE_LOG2_SIZE))
+    if engine is None:
+        from ..engine import Engine, Options
+
+        engine = Engine(Options(tt_log2_size=TABLE_LOG2_SIZE))
 
     per_game = comb(count(hands[0]) + 2, 2) if talon else 1
     total = 3 * len(_games(0)) * per_game + 3
@@ -121,7 +134,7 @@ def dd_table(hands: tuple[int, int, int], talon: tuple[int, ...] = (), leader: i
                 tricks = best.tricks
                 table.discards[declarer, key] = best.discard
             else:
-                tricks = engine.value(Position(hands, leader), game, declarer)
+                tricks = engine._value(Position(hands, leader), game, declarer)
             if key == MISERE:
                 table.misere[declarer] = tricks
             else:
@@ -129,7 +142,7 @@ def dd_table(hands: tuple[int, int, int], talon: tuple[int, ...] = (), leader: i
             done += per_game
             step(0)
     for seat in range(3):
-        table.raspasy[seat] = engine.value(raspasy_position, raspasy_game, seat)
+        table.raspasy[seat] = engine._value(raspasy_position, raspasy_game, seat)
         done += 1
         step(0)
     return table

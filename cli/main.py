@@ -78,22 +78,31 @@ class PrefGroup(click.Group):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """As :meth:`click.Group.main`, but Ctrl-C is exit 130 and a lost output is an error."""
+        error = None
         try:
             if sys.stdout is None:
                 raise UserError("pref: standard output is closed: the results would be lost")
-            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
-        except KeyboardInterrupt:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            code = rv if isinstance(rv, int) else 0  # click's Exit (--help, --version) returns its code
+            _flush_stdout()
+        except (KeyboardInterrupt, click.Abort):
             error = _interrupted()
         except click.ClickException as e:
             error = e
+        except SystemExit as e:
+            code = e.code
         except OSError as e:
             if not _is_output_error(e):
                 raise
             error = _output_lost(e)
-        if standalone_mode:
+        if error is not None:
+            if not standalone_mode:
+                raise error
             error.show()
-            sys.exit(error.exit_code)
-        raise error
+            code = error.exit_code
+        if standalone_mode:
+            sys.exit(code)
+        return code
 
 
 def _flush_stdout() -> None:

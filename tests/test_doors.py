@@ -167,3 +167,130 @@ def test_closed_stdout_fails_loudly():
                             stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=300)
     assert result.returncode == 2
     assert result.stderr.strip() == "pref: standard output is closed: the results would be lost"
+
+
+# -- never a traceback ------------------------------------------------------------------------
+
+
+def test_a_stray_byte_costs_only_its_line(tmp_path):
+    path = write(tmp_path, "p.jsonl", jsonl(SMALL).encode() + b'{"deal": "\xff"}\n' + jsonl(SMALL).encode())
+    for args in (("check", path), ("solve", "--jsonl", path)):
+        result = run(*args)
+        err = assert_clean_error(result)
+        assert err[0].startswith(f"{path}: line 2: not UTF-8 text"), err
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [o.get("tricks") for o in out] == [2, None, 2]
+
+
+def test_utf16_is_named(tmp_path):
+    text = jsonl(SMALL)
+    for name, data in (("p.jsonl", text.encode("utf-16")), ("p.toml", KOVALEVSKAYA.encode("utf-16"))):
+        path = write(tmp_path, name, data)
+        err = assert_clean_error(run("check", path))
+        assert err[0] == f"{path}: file: UTF-16 text; problem files are UTF-8 (save the file as UTF-8)"
+    err = assert_clean_error(run("solve", "--jsonl", "-", input=text.encode("utf-16")))
+    assert "UTF-16" in err[0]
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path):
+    toml = write(tmp_path, "k.toml", "\ufeff" + KOVALEVSKAYA)
+    lines = write(tmp_path, "p.jsonl", "\ufeff" + jsonl(SMALL, SMALL))
+    result = run("check", toml, lines)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "3 ok, 0 wrong"
+    assert json.loads(run("solve", "--jsonl", "-", input="\ufeff" + jsonl(SMALL)).stdout)["tricks"] == 2
+
+
+def test_closed_stdin():
+    script = "import os, sys; os.close(0); sys.stdin = None; from cli.main import main; main()"
+    result = subprocess.run([sys.executable, "-c", script, "solve", "--jsonl", "-"],
+                            capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip() == "<stdin>: file: standard input is closed"
+
+
+def test_unreadable_stream(tmp_path):
+    err = assert_clean_error(run("solve", "--jsonl", tmp_path))
+    assert err[0].startswith(f"{tmp_path}: file: cannot read it")
+
+
+@pytest.mark.parametrize("args", [("solve", ""), ("check", ""), ("table", ""), ("discard", ""),
+                                  ("solve", "--jsonl", "")])
+def test_an_empty_path(args):
+    err = assert_clean_error(run(*args))
+    assert err[0].startswith("'': file: an empty path names no file"), err
+
+
+def test_check_on_a_folder_without_problems(tmp_path):
+    write(tmp_path, "notes.txt", "nothing here")
+    err = assert_clean_error(run("check", tmp_path))
+    assert err[0] == f"{tmp_path}: file: the folder holds no problem files (*.toml, *.jsonl)"
+
+
+def _interrupt(args, wait_for_line: bool):
+    process = subprocess.Popen([sys.executable, "-c", "from cli.main import main; main()", *map(str, args)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    first = process.stdout.readline() if wait_for_line else ""
+    if not wait_for_line:
+        time.sleep(0.3)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=300)
+    return process.returncode, first + out, err
+
+
+def test_ctrl_c_mid_run_keeps_the_output_complete(tmp_path):
+    deals = []
+    for seed in range(200):
+        deck = list(range(32))
+        __import__("random").Random(seed).shuffle(deck)
+        hands = [" ".join(f"{'789TJQKA'[c % 8].replace('T', '10')}{'SCDH'[c // 8]}" for c in deck[i * 10:i * 10 + 10])
+                 for i in range(3)]
+        deals.append({"deal": dict(zip("ABC", hands)), "game": {"kind": "misere", "declarer": "A"}})
+    path = write(tmp_path, "many.jsonl", jsonl(*deals))
+    code, out, err = _interrupt(["solve", "--jsonl", path], wait_for_line=True)
+    assert code == 130, err
+    assert err.strip() == "pref: interrupted"
+    lines = out.splitlines()
+    assert 1 <= len(lines) < 200
+    assert all("tricks" in json.loads(line) for line in lines)
+
+
+def test_ctrl_c_at_start_up():
+    code, out, err = _interrupt(["check", "problems/"], wait_for_line=False)
+    assert code == 130, err
+    assert "Traceback" not in err and err.strip().splitlines()[-1] == "pref: interrupted"
+
+
+def test_messages_name_the_real_culprit(tmp_path):
+    path = write(tmp_path, "k.toml", KOVALEVSKAYA)
+    err = assert_clean_error(run("table", "--leader", "B", path))
+    assert err[0].startswith("--leader: the talon tricks are played A, B, C"), err
+    empty = with_(SMALL, deal__A="", deal__B="", deal__C="")
+    err = assert_clean_error(run("solve", "--jsonl", "-", input=jsonl(empty)))
+    assert "unequal" not in err[0] and "the hands are empty" in err[0]
+    wrong_leader = with_(SMALL, game__trick="QS", game__leader="A")
+    wrong_leader["deal"]["B"] = "♠J"
+    err = assert_clean_error(run("solve", "--jsonl", "-", input=jsonl(wrong_leader)))
+    assert "game.leader: with 1 card(s) on the table" in err[0] and "B led this trick, not A" in err[0], err
+    raspasy = {"deal": {"A": "♠A", "B": "♦8", "C": "♣AK"},
+               "game": {"kind": "raspasy", "leader": "A", "trick": "7D 7H"}}
+    err = assert_clean_error(run("solve", "--jsonl", "-", input=jsonl(raspasy)))
+    assert "must follow suit" in err[0] and "ruff" not in err[0], err
+
+
+@pytest.mark.parametrize("game", [{"kind": "misère", "declarer": "A"}, {"kind": "contract", "contract": "6♡",
+                                                                         "declarer": "A"},
+                                  {"kind": "contract", "contract": "6♥️", "declarer": "A"}])
+def test_the_programs_own_spellings_are_accepted(game):
+    problem = {**SMALL, "game": game}
+    del problem["expect"]
+    result = run("solve", "--jsonl", "-", input=jsonl(problem))
+    assert result.exit_code == 0, result.output
+
+
+def test_an_error_quotes_a_short_excerpt_of_a_long_field(tmp_path):
+    long = "♠A" + "Z" * 5000
+    for problem in (with_(SMALL, deal__A=long), with_(SMALL, game__contract="6" * 5000),
+                    with_(SMALL, game__leader="Q" * 5000), {**SMALL, "x" * 5000: 1}):
+        err = assert_clean_error(run("solve", "--jsonl", "-", input=jsonl(problem)))
+        assert len(err[0]) < 200, err[0]

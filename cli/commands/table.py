@@ -53,7 +53,8 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
     problem = _read_deal(deal)
     hands, talon = _checked_deal(problem)
     lead = SEATS.index(leader) if leader else _file_leader(problem)
-    mode = _talon_mode(raspasy_talon or problem.raspasy_talon, talon, problem)
+    mode = _talon_mode(raspasy_talon or problem.raspasy_talon, talon, problem,
+                       "--raspasy-talon" if raspasy_talon else f"{problem.where}: game.raspasy_talon")
     use_color = want_color(color, sys.stdout) and not as_json
     style = Style(lang, use_color)
     announce_compile()
@@ -61,6 +62,8 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
         with progress_bar("table") as progress:  # dd_table sizes its own engine for the job
             result = dd_table(hands, talon, lead, mode, progress=progress)
     except InputError as e:
+        if leader and e.field in ("game.leader", "leader"):  # the option's fault, not the file's
+            raise UserError(f"--leader: {e.message}") from None
         raise UserError(f"{problem.where}: {e.field}: {e.message}") from None
     if as_json:
         out = result.to_json()
@@ -114,16 +117,17 @@ def _file_leader(problem: Problem) -> int:
         raise UserError(str(e)) from None
 
 
-def _talon_mode(text: str | None, talon: tuple[int, ...], problem: Problem) -> TalonMode:
+def _talon_mode(text: str | None, talon: tuple[int, ...], problem: Problem, culprit: str) -> TalonMode:
+    """The raspasy talon mode; ``culprit`` is what an error names: the option, or the file's field."""
     full_deal = talon and count(problem.hands()[0]) == 10
     if text is None:
         return TalonMode.SUIT if full_deal else TalonMode.NONE
     mode = TalonMode(text.strip().lower())  # checked already: a click choice, or read from the file
     if mode is not TalonMode.NONE and not talon:
-        raise UserError(f"{problem.where}: game.raspasy_talon: talon mode '{mode.value}' turns the two "
+        raise UserError(f"{culprit}: talon mode '{mode.value}' turns the two "
                         "talon cards, but the deal has no talon")
     if mode is not TalonMode.NONE and not full_deal:
-        raise UserError(f"{problem.where}: game.raspasy_talon: talon mode '{mode.value}' turns the talon "
+        raise UserError(f"{culprit}: talon mode '{mode.value}' turns the talon "
                         "in tricks 1 and 2 of a full deal of 10 cards each")
     return mode
 

@@ -294,3 +294,67 @@ def test_an_error_quotes_a_short_excerpt_of_a_long_field(tmp_path):
                     with_(SMALL, game__leader="Q" * 5000), {**SMALL, "x" * 5000: 1}):
         err = assert_clean_error(run("solve", "--jsonl", "-", input=jsonl(problem)))
         assert len(err[0]) < 200, err[0]
+
+
+# -- every public door validates ----------------------------------------------------------------
+
+from solver import Engine, Game, Position, batch_values, solve  # noqa: E402
+from solver.analysis import best_contract, best_discard, dd_table, discard_values  # noqa: E402
+from solver.notation import parse_hand  # noqa: E402
+from solver.rules import TalonMode  # noqa: E402
+
+FIVE_ONE_ONE = Position((parse_hand("♠AKQJ10"), parse_hand("♣A"), parse_hand("♦A")), 0)
+CONTRACT = Game.contract(6, 0, 0)
+DEAL10 = tuple(parse_hand(h) for h in ("♠AKQJ10 ♣AKQJ10", "♠987 ♣987 ♦AKQJ", "♦10987 ♥AKQJ109"))
+TALON = (parse_hand("♥8").bit_length() - 1, parse_hand("♥7").bit_length() - 1)
+
+
+@pytest.mark.parametrize("call, field", [
+    (lambda: solve(FIVE_ONE_ONE, CONTRACT), "deal"),
+    (lambda: solve(Position(DEAL10, 0, (), TALON), CONTRACT), "deal.talon"),
+    (lambda: solve(Position(DEAL10, 0, (), TALON), Game.raspasy(TalonMode.NONE)), "deal.talon"),
+    (lambda: solve(Position(DEAL10, 0), Game.raspasy(TalonMode.SUIT)), "deal.talon"),
+    (lambda: solve(Position(DEAL10, 1, (), TALON), Game.raspasy(TalonMode.DEALER)), "game.leader"),
+    (lambda: solve("♠A ♣A ♦A", CONTRACT), "position"),
+    (lambda: solve(Position(DEAL10, 0), "6S"), "game"),
+    (lambda: solve(Position(DEAL10, 0), Game.contract(11, 0, 0)), "game.contract"),
+    (lambda: solve(Position(DEAL10, 0), Game.contract(6, 0, 3)), "game.declarer"),
+    (lambda: solve(Position((1, 2, 1 << 40), 0), CONTRACT), "deal.C"),
+    (lambda: solve(Position((1, 1, 2), 0), CONTRACT), "deal.B"),
+    (lambda: solve(Position((1, 2, 4), 3), CONTRACT), "game.leader"),
+    (lambda: Engine().value(FIVE_ONE_ONE, CONTRACT, 0), "deal"),
+    (lambda: Engine().value(Position(DEAL10, 0), CONTRACT, 3), "focus"),
+    (lambda: Engine().reaches(FIVE_ONE_ONE, CONTRACT, 0, 1), "deal"),
+    (lambda: Engine().card_values(Position(DEAL10, 0, (), TALON), CONTRACT, 0), "deal.talon"),
+    (lambda: Engine().best_line(FIVE_ONE_ONE, CONTRACT, 0), "deal"),
+    (lambda: batch_values([Position(DEAL10, 0), FIVE_ONE_ONE], [CONTRACT] * 2, [0, 0]), "positions[1].deal"),
+    (lambda: batch_values([Position(DEAL10, 0)], [CONTRACT], [0, 1]), "positions"),
+    (lambda: discard_values(DEAL10, 0, CONTRACT), "deal"),
+    (lambda: discard_values(DEAL10, 1, CONTRACT), "declarer"),
+    (lambda: discard_values(DEAL10, 0, Game.raspasy()), "game.kind"),
+    (lambda: best_discard((DEAL10[0], DEAL10[0], DEAL10[2]), 0, CONTRACT), "deal.B"),
+    (lambda: best_contract(DEAL10, 5), "declarer"),
+    (lambda: dd_table(DEAL10, (TALON[0],)), "deal.talon"),
+    (lambda: dd_table(DEAL10, (DEAL10[0].bit_length() - 1, TALON[1])), "deal.talon"),
+    (lambda: dd_table(FIVE_ONE_ONE.hands), "deal"),
+    (lambda: dd_table(DEAL10, TALON, leader=7), "leader"),
+    (lambda: dd_table(DEAL10, TALON, raspasy_talon="both"), "game.raspasy_talon"),
+])
+def test_every_public_door_refuses_unchecked_input(call, field):
+    with pytest.raises(InputError) as e:
+        call()
+    assert e.value.field == field, str(e.value)
+    assert "\n" not in str(e.value)
+
+
+def test_make_position_keeps_the_talon_whether_or_not_a_game_is_given():
+    hands = dict(A="♠AKQJ10 ♣AKQJ10", B="♠987 ♣987 ♦AKQJ", C="♦10987 ♥AKQJ109")
+    raspasy = parse_game("raspasy", raspasy_talon="dealer")
+    without = make_position(**hands, talon="8H 7H")
+    assert without.talon == TALON
+    assert make_position(**hands, talon="8H 7H", game=raspasy) == without
+    assert solve(without, raspasy).tricks == solve(make_position(**hands, talon="8H 7H", game=raspasy), raspasy).tricks
+    contract = make_position(**hands, talon="8H 7H", game=parse_game("contract", contract="6S", declarer="A"))
+    assert contract.talon == ()  # out of play, as the game says
+    with pytest.raises(InputError, match="turns no talon card"):
+        solve(without, parse_game("contract", contract="6S", declarer="A"))

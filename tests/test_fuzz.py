@@ -11,20 +11,16 @@ the same time and finds the same things in CI on every machine.
 """
 
 import json
-import string
 
-import pytest
+from hypothesis import HealthCheck, given, settings  # in the `test` extra
+from hypothesis import strategies as st
 
-hypothesis = pytest.importorskip("hypothesis")  # the `test` extra installs it; say so when absent
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from solver import InputError, make_position, parse_game, reference, solve  # noqa: E402
-from solver.cards import FULL_DECK, SEATS, cards_of  # noqa: E402
-from solver.notation import (NotationError, format_hand, parse_card, parse_cards,  # noqa: E402
+from solver import InputError, make_position, parse_game, reference, solve
+from solver.cards import FULL_DECK, SEATS, cards_of
+from solver.notation import (NotationError, format_hand, parse_card, parse_cards,
                              parse_hand)
-from solver.problemfile import ProblemError, from_dict, loads_json, loads_toml  # noqa: E402
-from solver.rules import Game, Kind, Position, TalonMode  # noqa: E402
+from solver.problemfile import ProblemError, from_dict, loads_json, loads_toml
+from solver.rules import Game, Kind, Position, TalonMode
 
 FUZZ = settings(max_examples=300, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -38,7 +38,8 @@ from .cards import SEATS, ascii_name, cards_of, count
 from .notation import NotationError, parse_cards, parse_hand
 from .rules import Game, Kind, Position, TalonMode
 
-__all__ = ["Problem", "ProblemError", "load", "load_each", "load_many", "loads_json", "loads_lines", "loads_toml"]
+__all__ = ["Problem", "ProblemError", "dump", "dumps", "load", "load_each", "load_many", "loads", "loads_json",
+           "loads_lines", "loads_toml", "to_dict"]
 
 KEYS = {
     "": ("title", "source", "notes", "deal", "game", "expect"),
@@ -95,6 +96,11 @@ class Problem:
     def where(self) -> str:
         """The file, and the line for a problem read from JSON Lines."""
         return f"{self.path}: line {self.line}" if self.line else self.path
+
+    @property
+    def lineno(self) -> int | None:
+        """The line of a JSON Lines file the problem is on (the JSON results' ``lineno``)."""
+        return self.line
 
     @property
     def name(self) -> str:
@@ -428,6 +434,72 @@ def loads_lines(lines, name: str = "<jsonl>"):
                 yield loads_json(text, name, lineno)
         except ProblemError as e:
             yield e
+
+
+# -- writing -----------------------------------------------------------------------
+
+_ATTRIBUTE = {("expect", "tricks"): "expect"}
+"""Where a key's value lives on :class:`Problem` when it is not the attribute of the same name."""
+
+
+def to_dict(problem: Problem) -> dict:
+    """The problem as the nested tables of its file (only the keys it gives), ready for TOML or JSON."""
+    out: dict = {}
+    for section, keys in KEYS.items():
+        table = {}
+        for key in keys:
+            if section == "" and key in KEYS:
+                continue
+            value = getattr(problem, _ATTRIBUTE.get((section, key), key), None)
+            if value is None or value == "" and section == "":
+                continue
+            if section == "game" and problem.kind is None:
+                continue
+            if (section, key) == ("game", "leader") and value == "A" and problem.trick is None:
+                continue
+            table[key] = value
+        if section == "":
+            out.update(table)
+        elif table:
+            out[section] = table
+    return out
+
+
+def dumps(problem: Problem, format: str = "toml") -> str:
+    """The problem's text, TOML (a file) or JSON (one line, for JSON Lines); :func:`loads` reads it back."""
+    data = to_dict(problem)
+    if format == "json":
+        return json.dumps(data, ensure_ascii=False)
+    if format != "toml":
+        raise ValueError(f"format is toml or json, not {format!r}")
+    lines = [f"{key} = {_toml_value(value)}" for key, value in data.items() if not isinstance(value, dict)]
+    for section, table in data.items():
+        if isinstance(table, dict):
+            lines += ["", f"[{section}]"] + [f"{key} = {_toml_value(v)}" for key, v in table.items()]
+    return "\n".join(lines).lstrip("\n") + "\n"
+
+
+def dump(problem: Problem, path: str | Path) -> None:
+    """Write the problem to ``path``: TOML, or one JSON line for ``.json``/``.jsonl``."""
+    fmt = "json" if str(path).endswith((".json", ".jsonl")) else "toml"
+    Path(path).write_text(dumps(problem, fmt) + ("\n" if fmt == "json" else ""), encoding="utf-8")
+
+
+def loads(text: str, name: str = "<toml>") -> Problem:
+    """One problem from text, JSON if ``name`` ends in ``.json``/``.jsonl`` and TOML otherwise."""
+    return loads_json(text, name) if name.endswith((".json", ".jsonl")) else loads_toml(text, name)
+
+
+def _toml_value(value) -> str:
+    if isinstance(value, bool) or not isinstance(value, (str, int, dict)):
+        raise TypeError(f"cannot write {value!r} to a problem file")
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + "}"
+    if "\n" in value and "'''" not in value and all(c.isprintable() or c in "\n\t" for c in value):
+        return "'''\n" + value + "'''"  # a literal multi-line string keeps notes readable
+    return json.dumps(value, ensure_ascii=False)  # JSON's escapes are TOML's
 
 
 _TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")

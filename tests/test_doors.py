@@ -358,3 +358,19 @@ def test_make_position_keeps_the_talon_whether_or_not_a_game_is_given():
     assert contract.talon == ()  # out of play, as the game says
     with pytest.raises(InputError, match="turns no talon card"):
         solve(without, parse_game("contract", contract="6S", declarer="A"))
+
+
+# -- an API and formats that read like the game ------------------------------------------------
+
+from solver.problemfile import dump, dumps, load, loads  # noqa: E402
+
+PROBLEM_FILES = sorted((ROOT / "problems").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", PROBLEM_FILES, ids=[p.stem for p in PROBLEM_FILES])
+def test_every_problem_file_round_trips(path, tmp_path):
+    problem = load(path)
+    assert loads(dumps(problem), str(path)) == problem
+    assert loads(dumps(problem, "json"), str(path) + ".json").__dict__ | {"path": str(path)} == problem.__dict__
+    dump(problem, tmp_path / "copy.toml")
+    assert load(tmp_path / "copy.toml").__dict__ | {"path": str(path)} == problem.__dict__

@@ -19,7 +19,7 @@ from solver import InputError, make_position, parse_game, reference, solve
 from solver.cards import FULL_DECK, SEATS, cards_of
 from solver.notation import (NotationError, format_hand, parse_card, parse_cards,
                              parse_hand)
-from solver.problemfile import ProblemError, from_dict, loads_json, loads_toml
+from solver.problemfile import ProblemError, dumps, from_dict, loads_json, loads_toml
 from solver.rules import Game, Kind, Position, TalonMode
 
 FUZZ = settings(max_examples=300, deadline=None, derandomize=True,
@@ -110,6 +110,15 @@ def test_problem_reader_reads_or_names_the_field(data):
     problem = _read_or_refuse(from_dict, data, "fuzz.toml")
     if problem is not None and problem.kind is not None and not problem.needs_discard:
         assert problem.position().tricks_left >= 1  # a problem that loads can be solved
+
+
+@FUZZ
+@given(near_valid_documents(), st.sampled_from(["toml", "json"]))
+def test_every_problem_that_loads_is_written_back_as_it_was(data, fmt):
+    problem = _read_or_refuse(from_dict, data, "fuzz.toml")
+    if problem is not None:
+        read = loads_toml if fmt == "toml" else loads_json
+        assert read(dumps(problem, fmt), "fuzz.toml") == problem
 
 
 @FUZZ

@@ -166,6 +166,8 @@ def _hand(text, field: str) -> int:
         if not 0 <= text < 1 << 32:
             raise InputError(field, f"a hand mask is a 32-bit number, not {text}")
         return text
+    if isinstance(text, (list, tuple)) and all(isinstance(t, str) for t in text):
+        text = " ".join(text)  # a list of cards, as the JSON results write a hand
     if not isinstance(text, str):
         raise InputError(field, f"expected a hand as text, e.g. '♠AKQ ♣J10', not {excerpt(text)}")
     try:

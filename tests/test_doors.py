@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import pref
-from solver import InputError, make_position, parse_game
+from solver import InputError, Result, make_position, parse_game
 
 KOVALEVSKAYA = """\
 title = "Kovalevskaya's misère"
@@ -374,3 +374,48 @@ def test_every_problem_file_round_trips(path, tmp_path):
     assert loads(dumps(problem, "json"), str(path) + ".json").__dict__ | {"path": str(path)} == problem.__dict__
     dump(problem, tmp_path / "copy.toml")
     assert load(tmp_path / "copy.toml").__dict__ | {"path": str(path)} == problem.__dict__
+
+
+def test_positions_and_games_print_as_pasteable_code():
+    game = parse_game("raspasy", raspasy_talon="dealer")
+    position = make_position(A="♠AKQJ10 ♣AKQJ10", B="♠987 ♣987 ♦AKQJ", C="♦10987 ♥AKQJ109", talon="8H 7H",
+                             game=game)
+    for thing in (position, game, Game.contract(7, "NT", "C"), Game.misere("B"),
+                  Position.from_text("♠A / ♦8 / ♣AK", leader="C", trick="7C")):
+        text = repr(thing)
+        assert text.startswith(("Position.from_text(", "Game.")), text
+        assert eval(text, {"Position": Position, "Game": Game}) == thing
+    assert repr(Game.contract(7, 4, 2)) == "Game.contract(7, 'NT', 'C')"
+
+
+def test_results_read_back_from_json_and_print_readably():
+    game = parse_game("contract", contract="6S", declarer="A")
+    result = solve(make_position(A="♠AK", B="♠QJ", C="♣AK"), game)
+    back = Result.from_json(json.loads(json.dumps(result.to_json())))
+    assert back == result
+    assert repr(result).startswith("<Result 6S by A: 2 tricks;")
+    out = result.to_json()
+    assert out["deal"] == {"A": ["AS", "KS"], "B": ["QS", "JS"], "C": ["AC", "KC"]}
+    assert out["game"] == {"kind": "contract", "leader": "A", "contract": "6S", "declarer": "A"}
+    assert out["verdict"] is None and out["tricks_left"] == 2  # an ending has no made/down
+    with pytest.raises(InputError) as e:
+        Result.from_json({**out, "deal": {"A": ["AS"], "B": ["QS", "JS"], "C": ["AC", "KC"]}})
+    assert e.value.field == "deal"
+
+
+@pytest.mark.parametrize("contract, verdict", [("6NT", "made"), ("10S", "down")])
+def test_results_of_a_full_deal_say_made_or_down(contract, verdict):
+    hands = dict(A="♠AKQJ10 ♣AKQJ10", B="♠987 ♣987 ♦AKQJ", C="♦10987 ♥AKQJ109")
+    game = parse_game("contract", contract=contract, declarer="A")
+    result = solve(make_position(**hands, game=game), game, with_line=False, with_card_values=False)
+    assert result.verdict == verdict
+    misere = parse_game("misere", declarer="C")
+    assert solve(make_position(**hands), misere, with_line=False).verdict in ("clean", "caught")
+
+
+def test_the_table_is_indexed_by_seat_and_strain():
+    hands = tuple(parse_hand(h) for h in ("♠AK ♦7", "♠QJ ♦8", "♣AK ♦9"))
+    table = dd_table(hands)
+    assert table["A", "S"] == table[0, 0] == table.contracts[0, 0]
+    assert table["B", "misere"] == table.misere[1] and table["C", "raspasy"] == table.raspasy[2]
+    assert table["A", "NT"] == table.contracts[0, 4]

@@ -16,7 +16,7 @@ from math import comb
 
 from ..cards import NO_TRUMP, SEATS, STRAIN_NAMES, ascii_name, cards_of, count, mask_of
 from ..errors import InputError, excerpt
-from ..rules import Game, Position, TalonMode
+from ..rules import Game, Position, TalonMode, seat_number, strain_number
 from ..validation import check_focus, check_position, validate
 if TYPE_CHECKING:
     from ..engine import Engine
@@ -49,6 +49,20 @@ class DDTable:
     misere: dict[int, int] = field(default_factory=dict)
     raspasy: dict[int, int] = field(default_factory=dict)
     discards: dict[tuple[int, int] | tuple[int, str], tuple[int, int]] = field(default_factory=dict)
+
+    def __getitem__(self, key) -> int:
+        """``table[seat, strain]``: ``table["A", "NT"]``, ``table[0, 4]``, ``table["B", "misere"]``,
+        ``table["C", "raspasy"]`` (seats as numbers or letters, strains as numbers or S C D H NT)."""
+        try:
+            seat, game = key
+        except (TypeError, ValueError):
+            raise KeyError(f"index the table by (seat, strain), e.g. table['A', 'NT'], not {key!r}") from None
+        seat = seat_number(seat)
+        if game in (MISERE, "misère"):
+            return self.misere[seat]
+        if game == "raspasy":
+            return self.raspasy[seat]
+        return self.contracts[seat, strain_number(game)]
 
     def best_contract(self, declarer: int) -> tuple[int, int] | None:
         """The highest contract ``(level, strain)`` the declarer makes, or None below 6."""

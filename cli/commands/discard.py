@@ -8,8 +8,8 @@ import sys
 import click
 
 from solver.analysis.discard import best_contract, discard_values, group_discards
-from solver.analysis.table import STRAIN_NAMES
-from solver.cards import NO_TRUMP, SEATS, ascii_name, cards_of, mask_of
+from solver.api import game_json
+from solver.cards import NO_TRUMP, SEATS, STRAIN_NAMES, ascii_name, cards_of, mask_of
 from solver.problemfile import ProblemError, load
 from solver.rules import Game, Kind, Position
 
@@ -64,7 +64,7 @@ def discard(file, as_json, lang, color):
             best = best_contract(hands12, declarer, leader, eng, progress)
     groups = group_discards(values, game)
     if as_json:
-        click.echo(json.dumps(_json(problem, game, groups, best, eng.nodes - nodes_before), ensure_ascii=False))
+        click.echo(json.dumps(_json(problem, game, groups, best, eng.nodes - nodes_before, hands12, leader), ensure_ascii=False))
         return
     position = Position(hands12, leader)
     lines = [style.bold(" — ".join(t for t in (problem.title or problem.where, problem.source) if t)), ""]
@@ -102,18 +102,17 @@ def _best_contract_lines(best, declarer: int, style: Style) -> list[str]:
     return lines
 
 
-def _json(problem, game: Game, groups, best, nodes: int) -> dict:
+def _json(problem, game: Game, groups, best, nodes: int, hands12, leader: int) -> dict:
     out = {
-        "file": problem.path,
+        **problem.where_json(),
+        "deal": {s: [ascii_name(c) for c in cards_of(h)] for s, h in zip(SEATS, hands12)},
+        "game": game_json(game, leader),
         "declarer": SEATS[game.declarer],
-        "game": game.kind.value if game.kind is Kind.MISERE else f"{game.level}{STRAIN_NAMES[game.trump]}",
         "groups": [{"tricks": t, "discards": [[ascii_name(c) for c in pair] for pair in pairs]}
                    for t, pairs in groups],
         "best": {"tricks": groups[0][0], "discards": [[ascii_name(c) for c in p] for p in groups[0][1]]},
         "nodes": nodes,
     }
-    if problem.title:
-        out["title"] = problem.title
     if best is not None:
         out["best_contract"] = None if best.contract is None else \
             f"{best.contract[0]}{STRAIN_NAMES[best.contract[1]]}"

@@ -77,7 +77,7 @@ class DDTable:
             key = game if game == MISERE else STRAIN_NAMES[game]
             discards.setdefault(SEATS[seat], {})[key] = names(pair)
         return {
-            "hands": {SEATS[s]: names(cards_of(h)) for s, h in enumerate(self.hands)},
+            "deal": {SEATS[s]: names(cards_of(h)) for s, h in enumerate(self.hands)},
             "talon": names(self.talon),
             "leader": SEATS[self.leader],
             "raspasy_talon": self.raspasy_talon.value,

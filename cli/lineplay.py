@@ -12,8 +12,10 @@ warm from the solve, makes those calls cheap.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from solver.engine import Engine
+if TYPE_CHECKING:
+    from solver.engine import Engine
 from solver.cards import suit_of
 from solver.rules import DEALER, Game, Position, legal_cards, play
 

@@ -26,21 +26,35 @@ import click
 from .errors import EXIT_INTERRUPTED, UserError
 
 COMMANDS = {
-    "solve": "cli.commands.solve:solve",
-    "check": "cli.commands.check:check",
-    "table": "cli.commands.table:table",
-    "discard": "cli.commands.discard:discard",
-    "bench": "cli.commands.bench:bench",
+    "solve": ("cli.commands.solve:solve", "Solve problem files and explain the answer as a problem book would."),
+    "check": ("cli.commands.check:check", "Check the published answers of problem files against the solver."),
+    "table": ("cli.commands.table:table", "The double-dummy table of a deal."),
+    "discard": ("cli.commands.discard:discard", "The best discard (снос) for a declarer holding 12 cards."),
+    "bench": ("cli.commands.bench:bench", "Time the solver on fixed random deals, per kind of job."),
 }
-"""Command name → ``module:attribute``, imported on first use. A new command is one line here."""
+"""Command name → (``module:attribute``, the first line of its help). The module is imported
+only when the command runs or shows its own help; ``pref --help`` lists the commands from
+this table (a test keeps each line equal to the command's own). A new command is one line here."""
 
 
 class PrefGroup(click.Group):
     """Loads commands lazily and turns every failure a command lets through into one line and its exit code."""
 
-    def __init__(self, *args, lazy: dict[str, str] | None = None, **kwargs):
+    def __init__(self, *args, lazy: dict[str, tuple[str, str]] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy or {})
+
+    def format_commands(self, ctx, formatter):
+        """The list of commands, from :data:`COMMANDS` for those not loaded: no command is imported."""
+        rows = []
+        for name in self.list_commands(ctx):
+            if name in self.commands:
+                rows.append((name, self.commands[name].get_short_help_str(formatter.width - 6 - len(name))))
+            else:
+                rows.append((name, self.lazy[name][1]))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def list_commands(self, ctx):
         return sorted(set(super().list_commands(ctx)) | set(self.lazy), key=self._order)
@@ -51,7 +65,7 @@ class PrefGroup(click.Group):
 
     def get_command(self, ctx, name):
         if name not in self.commands and name in self.lazy:
-            module, attr = self.lazy[name].split(":")
+            module, attr = self.lazy[name][0].split(":")
             self.add_command(getattr(importlib.import_module(module), attr), name)
         return super().get_command(ctx, name)
 

@@ -419,3 +419,20 @@ def test_the_table_is_indexed_by_seat_and_strain():
     assert table["A", "S"] == table[0, 0] == table.contracts[0, 0]
     assert table["B", "misere"] == table.misere[1] and table["C", "raspasy"] == table.raspasy[2]
     assert table["A", "NT"] == table.contracts[0, 4]
+
+
+@pytest.mark.parametrize("args", [["--help"], ["solve", "--bogus"], ["check", "--help"], ["table"]])
+def test_help_and_argument_errors_do_not_load_the_kernel(args):
+    script = ("import sys\nfrom cli.main import main\nsys.argv = ['pref'] + sys.argv[1:]\n"
+              "try:\n    main()\nexcept SystemExit:\n    pass\n"
+              "print('LOADED' if 'numba' in sys.modules or 'solver.engine' in sys.modules else 'LIGHT', file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, cwd=ROOT,
+                            timeout=120)
+    assert result.stderr.strip().splitlines()[-1] == "LIGHT", result.stderr
+
+
+def test_the_command_list_says_what_each_command_says():
+    from cli.main import COMMANDS
+    for name, (_, summary) in COMMANDS.items():
+        command = pref.get_command(None, name)
+        assert command.get_short_help_str(200) == summary

@@ -22,7 +22,7 @@ from __future__ import annotations
 from solver.cards import SEATS, cards_of, mask_of, suit_of
 from solver.rules import DEALER, Game, Kind, Position, TalonMode, seat_name
 
-from .lineplay import Trick
+from solver.analysis.line import Trick
 from .style import Style, pad, visible_len
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four")
@@ -168,7 +168,7 @@ def trick_lines(tricks: list[Trick], style: Style) -> list[str]:
     """One row per trick: number, the turned talon card, each player's card, the winner.
 
     ``*`` marks a card where another was as good (listed at the end of the row; a
-    neighbour in sequence does not count, see :mod:`cli.lineplay`);
+    neighbour in sequence does not count, see :mod:`solver.analysis.line`);
     cards in brackets were on the table when the problem starts.
     """
     lines = []

@@ -436,3 +436,18 @@ def test_the_command_list_says_what_each_command_says():
     for name, (_, summary) in COMMANDS.items():
         command = pref.get_command(None, name)
         assert command.get_short_help_str(200) == summary
+
+
+def test_as_good_cards_come_from_the_solver_not_the_cli():
+    from solver.analysis import tricks_of_line
+    from solver.engine import Engine
+    game = parse_game("misere", declarer="B")
+    problem = load(ROOT / "problems" / "kovalevskaya-misere.toml")
+    position = problem.position()
+    engine = Engine()
+    result = solve(position, game, engine=engine)
+    tricks = tricks_of_line(position, game, result.line, game.declarer, engine)
+    assert len(tricks) == 10 and sum(t.winner == 1 for t in tricks) == result.tricks == 1
+    with pytest.raises(InputError) as e:
+        tricks_of_line(position, game, [result.line[1]], game.declarer)
+    assert e.value.field == "line[0]"

@@ -13,7 +13,7 @@ from solver.rules import Kind
 
 from .. import render
 from ..errors import UserError
-from ..lineplay import tricks_of_line
+from solver.analysis.line import tricks_of_line
 from ..options import color_option, json_option, lang_option
 from ..runtime import engine
 from ..solving import Outcome, each_problem, error_json, result_json

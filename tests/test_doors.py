@@ -403,7 +403,7 @@ def test_results_read_back_from_json_and_print_readably():
     assert e.value.field == "deal"
 
 
-@pytest.mark.parametrize("contract, verdict", [("6NT", "made"), ("10S", "down")])
+@pytest.mark.parametrize("contract, verdict", [("6NT", "made"), ("10S", "made"), ("6H", "down")])
 def test_results_of_a_full_deal_say_made_or_down(contract, verdict):
     hands = dict(A="♠AKQJ10 ♣AKQJ10", B="♠987 ♣987 ♦AKQJ", C="♦10987 ♥AKQJ109")
     game = parse_game("contract", contract=contract, declarer="A")

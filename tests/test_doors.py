@@ -451,3 +451,21 @@ def test_as_good_cards_come_from_the_solver_not_the_cli():
     with pytest.raises(InputError) as e:
         tricks_of_line(position, game, [result.line[1]], game.declarer)
     assert e.value.field == "line[0]"
+
+
+def test_lang_ru_translates_the_words_too(tmp_path):
+    from cli.words import plural
+    assert [plural(n, "ru") for n in (0, 1, 2, 5, 11, 21, 22)] == \
+        ["0 взяток", "1 взятка", "2 взятки", "5 взяток", "11 взяток", "21 взятка", "22 взятки"]
+    kovalevskaya = run("solve", "--lang", "ru", write(tmp_path, "k.toml", KOVALEVSKAYA)).stdout
+    assert "Ответ: ловленный мизер, играет B: 1 взятка" in kovalevskaya
+    assert "прикуп ♣К ♣Т, вне игры" in kovalevskaya and "Лучший розыгрыш" in kovalevskaya
+    hands = {"A": "♠AKQJ10 ♣AKQJ10", "B": "♠987 ♣987 ♦AKQJ", "C": "♦10987 ♥AKQJ109"}
+    down = {"deal": hands, "game": {"kind": "contract", "contract": "6D", "declarer": "A"}}
+    text = run("solve", "--lang", "ru", write(tmp_path, "d.json", json.dumps(down, ensure_ascii=False))).stdout
+    assert "Ответ: 6♦, играет A: 2 взятки, без четырёх" in text, text
+    raspasy = {"deal": {"A": "♠AK", "B": "♠QJ", "C": "♣AK"}, "game": {"kind": "raspasy"}}
+    text = run("solve", "--lang", "ru", write(tmp_path, "r.json", json.dumps(raspasy, ensure_ascii=False))).stdout
+    assert "Ответ: распасы: A" in text
+    for english in ("Answer", "trick", "leads", "Best line", "misère", "raspasy"):
+        assert english not in kovalevskaya.split("Примечания")[0].replace("Kovalevskaya's misère", "")

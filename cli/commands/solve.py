@@ -18,6 +18,7 @@ from ..options import color_option, json_option, lang_option
 from ..runtime import engine
 from ..solving import Outcome, each_problem, error_json, result_json
 from ..style import Style, want_color
+from ..words import say
 
 
 @click.command()
@@ -131,7 +132,7 @@ def _lines(stream, name: str):
 
 def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = False) -> list[str]:
     """The whole text answer for one problem; ``chosen``: the discard is the solver's best."""
-    game, position = result.game, result.position
+    game, position, lang = result.game, result.position, style.lang
     lines = []
     heading = " — ".join(t for t in (problem.title or problem.where, problem.source) if t)
     lines.append(style.bold(heading))
@@ -139,37 +140,39 @@ def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = F
     talon = problem.talon_cards()
     taken = chosen and bool(talon) and game.declarer is not None
     lines += render.diagram(position, style, declarer=game.declarer, talon=talon,
-                           talon_note="taken" if taken else render.talon_note(game, position, style.lang),
+                           talon_note="taken" if taken else render.talon_note(game, position, lang),
                            discard=discard, discard_note="the best discard, chosen by the solver" if chosen else "")
     lines.append("")
     lines.append(render.game_line(position, game, style))
-    lines.append(style.bold("Answer: " + render.answer(position.tricks_left, game, result.tricks, style)))
+    lines.append(style.bold(f"{say(lang, 'Answer')}: "
+                            + render.answer(position.tricks_left, game, result.tricks, style)))
     if problem.expect is not None:
-        verdict = "agrees" if problem.agrees(result.tricks) else "DIFFERS"
-        lines.append(f"Published answer: {_tricks_text(problem.expect)} — {verdict}")
+        template = "Published answer: {answer} — agrees" if problem.agrees(result.tricks) else \
+            "Published answer: {answer} — DIFFERS"
+        lines.append(say(lang, template, answer=_tricks_text(problem.expect, lang)))
     lines.append("")
     lines += render.card_value_lines(position, game, result.card_values, style)
     lines.append("")
-    legend = "* another card was as good, where the choice mattered"
+    legend = say(lang, "* another card was as good, where the choice mattered")
     if position.trick:
-        legend += "; [ ] on the table at the start"
+        legend += say(lang, "; [ ] on the table at the start")
     if game.kind is Kind.RASPASY:
         for seat in SEATS:
             focus = SEATS.index(seat)
-            lines.append(f"Best line for {seat}, who takes {render.plural(result.tricks[seat], 'trick')} "
-                         f"({legend}):")
+            lines.append(say(lang, "Best line for {seat}, who takes {tricks} ({legend}):", seat=seat,
+                             tricks=render.plural(result.tricks[seat], "trick", lang), legend=legend))
             tricks = tricks_of_line(position, game, result.lines[seat], focus, engine())
             lines += render.trick_lines(tricks, style)
     else:
-        lines.append(f"Best line ({legend}):")
+        lines.append(say(lang, "Best line ({legend}):", legend=legend))
         tricks = tricks_of_line(position, game, result.line, game.declarer, engine())
         lines += render.trick_lines(tricks, style)
     if problem.notes.strip():
-        lines += ["", "Notes:"] + ["  " + row for row in problem.notes.strip().splitlines()]
+        lines += ["", f"{say(lang, 'Notes')}:"] + ["  " + row for row in problem.notes.strip().splitlines()]
     return lines
 
 
-def _tricks_text(tricks) -> str:
+def _tricks_text(tricks, lang: str = "en") -> str:
     if isinstance(tricks, dict):
         return ", ".join(f"{s} {tricks[s]}" for s in SEATS)
-    return render.plural(tricks, "trick")
+    return render.plural(tricks, "trick", lang)

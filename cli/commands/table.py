@@ -19,6 +19,7 @@ from ..errors import UserError
 from ..options import color_option, json_option, lang_option
 from ..runtime import announce_compile, progress_bar
 from ..style import Style, pad, want_color
+from ..words import say
 
 INLINE_NAME = "DEAL"
 """What error messages call a deal given on the command line."""
@@ -138,8 +139,9 @@ COLUMNS = [*range(NO_TRUMP + 1), "misere"]
 def table_lines(result, hands, talon, leader: int, mode: TalonMode, style: Style) -> list[str]:
     lines = render.diagram(Position(hands, leader), style, talon=talon)
     lines.append("")
-    lines.append(f"{SEATS[leader]} leads. Contracts: the declarer's most tricks; misère: his fewest "
-                 "(0 = clean)" + ("; each with his best discard." if talon else "."))
+    lines.append(say(style.lang, "{leader} leads. Contracts: the declarer's most tricks; misère: his fewest "
+                     "(0 = clean)", leader=SEATS[leader])
+                 + (say(style.lang, "; each with his best discard.") if talon else "."))
     head = "           " + "".join(pad(_column_name(col, style), 7) for col in COLUMNS)
     lines.append(head.rstrip())
     for seat in range(3):
@@ -147,11 +149,11 @@ def table_lines(result, hands, talon, leader: int, mode: TalonMode, style: Style
         lines.append(f"  {SEATS[seat]:<9}" + "".join(f"{v:<7}" for v in cells).rstrip())
     per_player = ", ".join(f"{s} {result.raspasy[i]}" for i, s in enumerate(SEATS))
     lines.append("")
-    lines.append(f"Raspasy ({render.TALON_MODE_WORDS[mode]}): {per_player} — the fewest tricks each "
-                 "can be sure of")
+    lines.append(say(style.lang, "Raspasy ({mode}): {per_player} — the fewest tricks each can be sure of",
+                     mode=say(style.lang, render.TALON_MODE_WORDS[mode]), per_player=per_player))
     if talon and result.discards:
         lines.append("")
-        lines.append("Best discards (the talon taken):")
+        lines.append(say(style.lang, "Best discards (the talon taken):"))
         lines.append(("           " + "".join(pad(_column_name(col, style), 9) for col in COLUMNS)).rstrip())
         for seat in range(3):
             cells = [style.cards(cards_of(mask_of(result.discards[(seat, col)]))) for col in COLUMNS]
@@ -160,4 +162,4 @@ def table_lines(result, hands, talon, leader: int, mode: TalonMode, style: Style
 
 
 def _column_name(col, style: Style) -> str:
-    return "misère" if col == "misere" else style.strain(col)
+    return say(style.lang, "misère") if col == "misere" else style.strain(col)

@@ -115,12 +115,17 @@ def game_line(position: Position, game: Game, style: Style) -> str:
     return text + "; " + say(style.lang, "{mover} to play" if position.trick else "{mover} leads", mover=mover)
 
 
-def answer(tricks_left: int, game: Game, tricks, style: Style) -> str:
+def answer(tricks_left: int, game: Game, tricks, style: Style, taken: tuple[int, int, int] = (0, 0, 0)) -> str:
     """The result in players' terms: made or down, misère clean or caught, raspasy per player.
 
-    ``tricks_left`` tells a full deal (10: made or down) from an ending (3 of the 4 left).
+    ``tricks_left`` tells a full deal (10: made or down) from an ending (3 of the 4 left);
+    ``taken`` (the tricks already played) completes an ending to the whole deal.
     """
     lang = style.lang
+    if game.kind is not Kind.RASPASY and any(taken) and sum(taken) + tricks_left == 10:
+        whole = answer(10, game, taken[game.declarer] + tricks, style)
+        return whole + say(lang, " ({tricks} of the {left} left)", tricks=tricks,
+                           left=plural(tricks_left, "trick", lang) if lang == "en" else tricks_left)
     if game.kind is Kind.RASPASY:
         per_player = ", ".join(f"{s} {tricks[s]}" for s in SEATS)
         return say(lang, "raspasy: {per_player} — the fewest tricks each player can be sure of when the other "

@@ -53,6 +53,8 @@ RU = {
     "Best line for {seat}, who takes {tricks} ({legend}):": "Лучший розыгрыш для {seat}, который берёт {tricks} ({legend}):",
     "* as good: {notes}": "* не хуже: {notes}",
     "(the talon card holds)": "(взятку берёт карта прикупа)",
+    "Tricks played:": "Сыгранные взятки:",
+    " ({tricks} of the {left} left)": " ({tricks} из {left} оставшихся)",
     "{leader} leads. Contracts: the declarer's most tricks; misère: his fewest (0 = clean)":
         "Первым ходит {leader}. Игры: наибольшее число взяток разыгрывающего; мизер: наименьшее (0 = чистый)",
     "; each with his best discard.": "; каждая с лучшим сносом.",

@@ -127,7 +127,7 @@ def _cards(text, field: str, ordered: bool = True) -> tuple[int, ...]:
 
 
 def make_position(A, B, C, *, leader: str = "A", trick=None, talon=None, game: Game | None = None,
-                  out_of_play=None) -> Position:
+                  out_of_play=None, played=None) -> Position:
     """A position from hands in any notation :mod:`solver.notation` reads.
 
     ``trick`` lists the cards already on the table, in play order from ``leader``
@@ -139,13 +139,29 @@ def make_position(A, B, C, *, leader: str = "A", trick=None, talon=None, game: G
     out of play instead, like the cards of ``out_of_play`` (a discard): only checked
     for clashes. With ``game`` given the position is validated against it (see
     :func:`validate`); :func:`solve` validates in any case.
+
+    With a discard (``out_of_play``) and a game with a declarer, a talon card may also
+    be in the declarer's hand or in the discard: he took the talon, then discarded.
+
+    ``played``: whole tricks already played, in order, each a list of its three cards
+    in play order (or text, one card at a time), so that a position mid-play can be
+    given as the game that led to it. The hands are then those dealt, ``leader`` led
+    the first trick, and each trick (and ``trick``, on top) is played from the hands
+    through the rules; the position keeps the tricks each player has taken. This
+    needs ``game``, whose rules say who wins each trick.
     """
+    if played:
+        return _replay(A, B, C, leader, played, trick, talon, game, out_of_play)
     hands = (_hand(A, "deal.A"), _hand(B, "deal.B"), _hand(C, "deal.C"))
     turned = game is None or (game.kind is Kind.RASPASY and game.talon_mode is not TalonMode.NONE)
     trick_cards = _cards(trick, "game.trick")
     talon_cards = _cards(talon, "deal.talon", ordered=turned)
     aside = _cards(out_of_play, "deal.discard", ordered=False)
-    _check_disjoint(hands, trick_cards, talon_cards, aside)
+    taken = set()
+    if aside and game is not None and game.declarer is not None and 0 <= game.declarer < 3:
+        # the declarer took the talon, then discarded: its cards are now in his hand or the discard
+        taken = {c for c in talon_cards if hands[game.declarer] >> c & 1 or c in aside}
+    _check_disjoint(hands, trick_cards, tuple(c for c in talon_cards if c not in taken), aside)
     if len(talon_cards) not in (0, 2):
         raise InputError("deal.talon", f"the talon holds 2 cards, got {len(talon_cards)}")
     position = Position(hands, parse_seat(leader, "game.leader"), trick_cards)
@@ -158,6 +174,41 @@ def make_position(A, B, C, *, leader: str = "A", trick=None, talon=None, game: G
         position = Position(hands, position.leader, trick_cards, talon_cards[max(played, 0):])
     if game is not None:
         validate(position, game)
+    return position
+
+
+def _replay(A, B, C, leader, played, trick, talon, game: Game | None, out_of_play) -> Position:
+    """:func:`make_position` with tricks already played: deal, then play them through the rules."""
+    from .rules import legal_cards, play
+
+    if game is None:
+        raise InputError("game.played", "tricks already played need the game, whose rules say who wins them")
+    if isinstance(played, str) or not isinstance(played, (list, tuple)):
+        raise InputError("game.played", f"give the tricks played as a list, one trick of 3 cards each, "
+                         f"not {excerpt(played)}")
+    tricks = [_cards(t, f"game.played[{i}]") for i, t in enumerate(played)]
+    for i, cards in enumerate(tricks):
+        if len(cards) != 3:
+            raise InputError(f"game.played[{i}]", f"a trick played is 3 cards, got {len(cards)}")
+    start = make_position(A, B, C, leader=leader, talon=talon, game=game, out_of_play=out_of_play)
+    if start.tricks_left != 10:
+        raise InputError("deal", f"with tricks already played the deal is given as dealt, 10 cards each, "
+                         f"got {start.tricks_left}")
+    position = start
+    on_table = _cards(trick, "game.trick")
+    for field, cards in [(f"game.played[{i}]", t) for i, t in enumerate(tricks)] + [("game.trick", on_table)]:
+        for c in cards:
+            if position.is_over():
+                raise InputError(field, "more cards than the deal holds")
+            if c not in legal_cards(position, game):
+                seat = SEATS[position.to_move]
+                holds = "does not hold it" if not position.hands[position.to_move] >> c & 1 else \
+                    ("must follow suit" if game.trump == NO_TRUMP else "must follow suit (or ruff)")
+                raise InputError(field, f"{ascii_name(c)} cannot be played there: {seat} {holds}")
+            position = play(position, game, c)
+    if len(on_table) > 2:
+        raise InputError("game.trick", f"at most 2 cards can lie on the table, got {len(on_table)}")
+    validate(position, game)
     return position
 
 
@@ -202,17 +253,19 @@ def game_json(game: Game, leader: int | None = None) -> dict:
     return out
 
 
-def verdict(game: Game, tricks, tricks_left: int) -> str | None:
-    """``made``/``down`` for a contract, ``clean``/``caught`` for a misère, on a full deal.
+def verdict(game: Game, tricks, position: Position) -> str | None:
+    """``made``/``down`` for a contract, ``clean``/``caught`` for a misère, when the whole deal is known.
 
-    An ending (fewer than 10 tricks left) and raspasy have no verdict: it depends on
-    the tricks taken before, which the position does not hold.
+    ``tricks`` are the declarer's from ``position`` on; the tricks he took before count
+    too (``position.taken``, from the tricks ``played``). An ending given without the
+    tricks before it, and raspasy, have no verdict.
     """
-    if tricks_left < 10 or game.kind is Kind.RASPASY:
+    if game.kind is Kind.RASPASY or sum(position.taken) + position.tricks_left != 10:
         return None
+    total = position.taken[game.declarer] + tricks
     if game.kind is Kind.MISERE:
-        return "clean" if tricks == 0 else "caught"
-    return "made" if tricks >= game.level else "down"
+        return "clean" if total == 0 else "caught"
+    return "made" if total >= game.level else "down"
 
 
 def _names(cards) -> list[str]:
@@ -242,7 +295,7 @@ class Result:
     @property
     def verdict(self) -> str | None:
         """``made``, ``down``, ``clean`` or ``caught`` on a full deal (see :func:`verdict`)."""
-        return verdict(self.game, self.tricks, self.position.tricks_left)
+        return verdict(self.game, self.tricks, self.position)
 
     def __repr__(self) -> str:
         shown = f"{self.tricks}" if isinstance(self.tricks, int) else \
@@ -268,6 +321,8 @@ class Result:
         }
         if p.talon:
             out["talon"] = _names(p.talon)
+        if any(p.taken):
+            out["taken"] = dict(zip(SEATS, p.taken))
         if self.lines:
             out["lines"] = {s: _names(line) for s, line in self.lines.items()}
         return out
@@ -279,8 +334,10 @@ class Result:
             g = data["game"]
             game = parse_game(g["kind"], g.get("contract"), g.get("declarer"), g.get("raspasy_talon"))
             hands = tuple(_hand(data["deal"][s], f"deal.{s}") for s in SEATS)
+            taken = data.get("taken", {})
             position = Position(hands, parse_seat(g.get("leader", "A"), "game.leader"),
-                                _cards(data.get("trick"), "trick"), _cards(data.get("talon"), "talon"))
+                                _cards(data.get("trick"), "trick"), _cards(data.get("talon"), "talon"),
+                                tuple(taken.get(s, 0) for s in SEATS))
             validate(position, game)
             tricks = data["tricks"]
             values = {_card_name(k, "card_values"): int(v) for k, v in data["card_values"].items()}

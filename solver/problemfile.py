@@ -44,7 +44,7 @@ __all__ = ["Problem", "ProblemError", "dump", "dumps", "load", "load_each", "loa
 KEYS = {
     "": ("title", "source", "notes", "deal", "game", "expect"),
     "deal": ("A", "B", "C", "talon", "discard"),
-    "game": ("kind", "contract", "declarer", "leader", "trick", "raspasy_talon"),
+    "game": ("kind", "contract", "declarer", "leader", "played", "trick", "raspasy_talon"),
     "expect": ("tricks",),
 }
 """The keys each section may hold; any other key is an error (it is most often a typo)."""
@@ -86,6 +86,7 @@ class Problem:
     declarer: str | None = None
     leader: str = "A"
     trick: str | None = None
+    played: tuple[str, ...] | None = None
     raspasy_talon: str | None = None
     expect: int | dict[str, int] | None = None
     line: int | None = None
@@ -182,7 +183,7 @@ class Problem:
             return False
         sizes = [count(self._hand(s)) for s in range(3)]
         others = [sizes[s] for s in range(3) if s != seat]
-        return not self.trick and others[0] == others[1] and sizes[seat] == others[0] + 2
+        return not self.trick and not self.played and others[0] == others[1] and sizes[seat] == others[0] + 2
 
     def position(self) -> Position:
         """The position to solve: hands, leader, trick on the table, talon still to turn."""
@@ -194,7 +195,7 @@ class Problem:
 
     def _make_position(self, game: Game | None) -> Position:
         try:
-            return make_position(self.A, self.B, self.C, leader=self.leader, trick=self.trick,
+            return make_position(self.A, self.B, self.C, leader=self.leader, trick=self.trick, played=self.played,
                                  talon=_ascii(self.talon_cards()), game=game,
                                  out_of_play=_ascii(self.discard_cards()))
         except InputError as e:
@@ -250,6 +251,28 @@ class Problem:
         for c in best.discard:
             hands[declarer] &= ~(1 << c)
         return Position(tuple(hands), leader), tuple(best.discard), True
+
+    def talon_taken(self) -> bool:
+        """Whether the declarer took the talon: a discard is given and a talon card is in his hand or in it."""
+        seat = self.declarer_seat() if self.kind is not None else None
+        if seat is None or not self.talon or not self.discard:
+            return False
+        mine = self.hands()[seat]
+        aside = self.discard_cards()
+        return any(mine >> c & 1 or c in aside for c in self.talon_cards())
+
+    def history(self) -> tuple[Position, list[int]] | None:
+        """The position as dealt and the cards of the tricks ``played`` since, in order (None without)."""
+        if not self.played:
+            return None
+        game = self.game()
+        try:
+            start = make_position(self.A, self.B, self.C, leader=self.leader, talon=_ascii(self.talon_cards()),
+                                  game=game, out_of_play=_ascii(self.discard_cards()))
+            cards = [c for trick in self.played for c in parse_cards(trick)]
+        except (InputError, NotationError) as e:  # checked when the problem was read
+            raise self.error("game.played", str(e)) from None
+        return start, cards
 
     def solved_position(self, engine=None) -> Position:
         """The position :func:`solver.api.solve` is given (see :meth:`setup`)."""
@@ -491,6 +514,8 @@ def loads(text: str, name: str = "<toml>") -> Problem:
 
 
 def _toml_value(value) -> str:
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     if isinstance(value, bool) or not isinstance(value, (str, int, dict)):
         raise TypeError(f"cannot write {value!r} to a problem file")
     if isinstance(value, int):
@@ -575,6 +600,7 @@ def from_dict(data: dict, name: str, lineno: int | None = None) -> Problem:
         kind=_text(game, "kind", None, fail, "game"), contract=_text(game, "contract", None, fail, "game"),
         declarer=_text(game, "declarer", None, fail, "game"), leader=_text(game, "leader", "A", fail, "game"),
         trick=_cards_text(game, "game", "trick", fail) if game else None,
+        played=_played(game, fail) if game else None,
         raspasy_talon=_text(game, "raspasy_talon", None, fail, "game"),
         expect=_expect(expect, fail),
     )
@@ -624,6 +650,23 @@ def _cards_text(table: dict, section: str, key: str, fail) -> str | None:
     if not isinstance(value, str):
         raise fail(f"{section}.{key}", f"expected cards as text, e.g. \"♠AKQ ♣J10\", not {excerpt(value)}")
     return value
+
+
+def _played(game: dict, fail) -> tuple[str, ...] | None:
+    """The tricks played: a list with one entry per trick, its three cards as text or a list."""
+    if "played" not in game:
+        return None
+    value = game["played"]
+    if not isinstance(value, list):
+        raise fail("game.played", f"expected a list of tricks, e.g. [\"AS 7S 8S\", \"KH 7H 8H\"], not {excerpt(value)}")
+    tricks = []
+    for i, trick in enumerate(value):
+        if isinstance(trick, list) and all(isinstance(c, str) for c in trick):
+            trick = " ".join(trick)
+        if not isinstance(trick, str):
+            raise fail(f"game.played[{i}]", f"expected a trick as text, e.g. \"AS 7S 8S\", not {excerpt(trick)}")
+        tricks.append(trick)
+    return tuple(tricks)
 
 
 def _expect(expect: dict | None, fail) -> int | dict[str, int] | None:

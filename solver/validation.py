@@ -111,6 +111,9 @@ def validate(position: Position, game: Game) -> None:
     if sizes[position.to_move] > 10:
         raise InputError("deal", f"a hand holds at most 10 cards, got {sizes[position.to_move]}")
     _check_talon(position, game, sizes)
+    if sum(position.taken) + position.tricks_left > 10:
+        raise InputError("taken", f"{sum(position.taken)} tricks taken and {position.tricks_left} left make "
+                         "more than the 10 of a deal")
     # legality of the cards already on the table
     prefix = Position(tuple(h | _mask_of_seat(position, s) for s, h in enumerate(position.hands)),
                       position.leader, (), position.talon)

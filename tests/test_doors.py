@@ -469,3 +469,54 @@ def test_lang_ru_translates_the_words_too(tmp_path):
     assert "Ответ: распасы: A" in text
     for english in ("Answer", "trick", "leads", "Best line", "misère", "raspasy"):
         assert english not in kovalevskaya.split("Примечания")[0].replace("Kovalevskaya's misère", "")
+
+
+PLAYED = {"deal": {"A": "♠AKQJ10 ♣AKQJ10", "B": "♠987 ♣987 ♦AKQJ", "C": "♦10987 ♥AKQJ109"},
+          "game": {"kind": "contract", "contract": "6NT", "declarer": "A", "played": ["AS 7S 7D", ["KS", "8S", "8D"]],
+                   "trick": "QS"}}
+
+
+def test_a_position_mid_play_can_be_given_as_the_game_that_led_to_it(tmp_path):
+    game = parse_game("contract", contract="6NT", declarer="A")
+    hands = PLAYED["deal"]
+    position = make_position(**hands, game=game, played=PLAYED["game"]["played"], trick="QS")
+    direct = make_position("♠J10 ♣AKQJ10", "♠9 ♣987 ♦AKQJ", "♦109 ♥AKQJ109", leader="A", trick="QS", game=game)
+    assert position.hands == direct.hands and position.trick == direct.trick and position.taken == (2, 0, 0)
+    assert solve(position, game).verdict == "made" and solve(direct, game).verdict is None
+    for played, field in ((["AS 7S 7D", "KS 8D 8S"], "game.played[1]"), (["AS 7S"], "game.played[0]"),
+                          ("AS 7S 7D", "game.played")):
+        with pytest.raises(InputError) as e:
+            make_position(**hands, game=game, played=played)
+        assert e.value.field == field, str(e.value)
+    with pytest.raises(InputError, match="need the game"):
+        make_position(**hands, played=["AS 7S 7D"])
+    path = write(tmp_path, "p.json", json.dumps(PLAYED, ensure_ascii=False))
+    problem = load(path)
+    assert loads(dumps(problem), "p.toml").played == problem.played == ("AS 7S 7D", "KS 8S 8D")
+    text = run("solve", path).stdout
+    assert "Tricks played:\n   1. A ♠A    B ♠7    C ♦7    → A\n   2. A ♠K" in text
+    assert "Answer: 6NT by A: 10 tricks, made with four over (8 of the 8 tricks left)" in text
+    out = json.loads(run("solve", "--json", path).stdout)
+    assert out["taken"] == {"A": 2, "B": 0, "C": 0} and out["verdict"] == "made"
+
+
+TAKEN = """\
+[deal]
+A = "♠JQ ♣79 ♦10JQK ♥AJ"
+B = "♠8910 ♣8KA ♦789 ♥7"
+C = "♠KA ♣10JQ ♦A ♥10QK9"
+talon = "8H 9H"
+discard = "8H 7S"
+[game]
+kind = "misere"
+declarer = "C"
+"""
+
+
+def test_the_talon_taken_and_the_discard_are_shown(tmp_path):
+    # C took the talon ♥8 ♥9 and put aside ♥8 and ♠7: the talon's ♥9 is in his hand now
+    result = run("solve", write(tmp_path, "t.toml", TAKEN))
+    assert result.exit_code == 0, result.output
+    assert "talon ♥8 ♥9, taken" in result.stdout and "discard ♥8 ♠7, out of play" in result.stdout, result.stdout
+    err = assert_clean_error(run("solve", write(tmp_path, "b.toml", TAKEN.replace('"8H 9H"', '"8H 7H"'))))
+    assert "7H is given in deal.B and in deal.talon" in err[0]

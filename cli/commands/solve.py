@@ -138,14 +138,21 @@ def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = F
     lines.append(style.bold(heading))
     lines.append("")
     talon = problem.talon_cards()
-    taken = chosen and bool(talon) and game.declarer is not None
+    taken = problem.talon_taken() or (chosen and bool(talon))  # he took the talon, then discarded
     lines += render.diagram(position, style, declarer=game.declarer, talon=talon,
                            talon_note="taken" if taken else render.talon_note(game, position, lang),
                            discard=discard, discard_note="the best discard, chosen by the solver" if chosen else "")
     lines.append("")
+    history = problem.history()
+    if history:
+        start, cards = history
+        focus = game.declarer if game.declarer is not None else start.to_move
+        lines.append(say(lang, "Tricks played:"))
+        lines += render.trick_lines(tricks_of_line(start, game, cards, focus), style)
+        lines.append("")
     lines.append(render.game_line(position, game, style))
     lines.append(style.bold(f"{say(lang, 'Answer')}: "
-                            + render.answer(position.tricks_left, game, result.tricks, style)))
+                            + render.answer(position.tricks_left, game, result.tricks, style, position.taken)))
     if problem.expect is not None:
         template = "Published answer: {answer} — agrees" if problem.agrees(result.tricks) else \
             "Published answer: {answer} — DIFFERS"

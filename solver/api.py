@@ -13,12 +13,16 @@ Every error in the input is an :class:`InputError` naming the field at fault
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .cards import NO_TRUMP, SEATS, STRAIN_NAMES, ascii_name, cards_of, count
 from .errors import InputError, excerpt
-from .validation import validate
 from .notation import NotationError, parse_cards, parse_hand
 from .rules import Game, Kind, Position, TalonMode
+from .validation import validate
+
+if TYPE_CHECKING:
+    from .engine import Engine, Options
 
 KIND_WORDS = {"misère": "misere", "мизер": "misere", "распасы": "raspasy", "контракт": "contract",
               "игра": "contract"}
@@ -196,15 +200,15 @@ def _replay(A, B, C, leader, played, trick, talon, game: Game | None, out_of_pla
                          f"got {start.tricks_left}")
     position = start
     on_table = _cards(trick, "game.trick")
-    for field, cards in [(f"game.played[{i}]", t) for i, t in enumerate(tricks)] + [("game.trick", on_table)]:
+    for name, cards in [(f"game.played[{i}]", t) for i, t in enumerate(tricks)] + [("game.trick", on_table)]:
         for c in cards:
             if position.is_over():
-                raise InputError(field, "more cards than the deal holds")
+                raise InputError(name, "more cards than the deal holds")
             if c not in legal_cards(position, game):
                 seat = SEATS[position.to_move]
                 holds = "does not hold it" if not position.hands[position.to_move] >> c & 1 else \
                     ("must follow suit" if game.trump == NO_TRUMP else "must follow suit (or ruff)")
-                raise InputError(field, f"{ascii_name(c)} cannot be played there: {seat} {holds}")
+                raise InputError(name, f"{ascii_name(c)} cannot be played there: {seat} {holds}")
             position = play(position, game, c)
     if len(on_table) > 2:
         raise InputError("game.trick", f"at most 2 cards can lie on the table, got {len(on_table)}")
@@ -368,7 +372,7 @@ def game_name(game: Game) -> str:
     return f"raspasy (talon {game.talon_mode.value})"
 
 
-def solve(position: Position, game: Game, *, options: "Options | None" = None, engine: "Engine | None" = None,
+def solve(position: Position, game: Game, *, options: Options | None = None, engine: Engine | None = None,
           with_line: bool = True, with_card_values: bool = True) -> Result:
     """Solve ``position`` as ``game``; an :class:`InputError` if it cannot be played (see :func:`validate`)."""
     validate(position, game)

@@ -131,11 +131,11 @@ class Position:
         except NotationError as e:
             raise InputError("deal", str(e)) from None
         cards = []
-        for field, text in (("game.trick", trick), ("deal.talon", talon)):
+        for name, text in (("game.trick", trick), ("deal.talon", talon)):
             try:
                 cards.append(tuple(parse_cards(text or "")))
             except NotationError as e:
-                raise InputError(field, str(e)) from None
+                raise InputError(name, str(e)) from None
         return Position(hands, seat_number(leader, "game.leader"), cards[0], cards[1], tuple(taken))
 
     def __repr__(self) -> str:

@@ -2,7 +2,6 @@
 where only a real process shows it: closed or full stdout, Ctrl-C)."""
 
 import json
-import os
 import signal
 import subprocess
 import sys

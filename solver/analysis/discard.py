@@ -200,6 +200,8 @@ class BestContract:
 
 def highest_contract(tricks_by_strain: dict[int, int]) -> tuple[int, int] | None:
     """The highest bid ``(level, strain)`` made with these tricks, or None below 6."""
+    if not tricks_by_strain:
+        raise InputError("tricks_by_strain", "no strain given")
     tricks, strain = max((t, s) for s, t in tricks_by_strain.items())
     return (tricks, strain) if tricks >= 6 else None
 

@@ -84,14 +84,22 @@ def check_position(position) -> Position:
     taken = position.taken
     if not (isinstance(taken, tuple) and len(taken) == 3 and all(_is_int(t) and 0 <= t <= 10 for t in taken)):
         raise InputError("taken", f"expected tricks taken by A, B and C, 0 to 10 each, not {excerpt(taken)}")
+    groups = [(f"deal.{SEATS[s]}", hands[s]) for s in range(3)] \
+        + [("game.trick", _mask(trick)), ("deal.talon", _mask(talon))]
     seen = 0
-    for name, cards in [(f"deal.{SEATS[s]}", [c for c in range(32) if hands[s] >> c & 1]) for s in range(3)] \
-            + [("game.trick", trick), ("deal.talon", talon)]:
-        for c in cards:
-            if seen >> c & 1:
-                raise InputError(name, f"card {ascii_name(c)} is given twice (in two places)")
-            seen |= bit(c)
+    for name, mask in groups:
+        if seen & mask:
+            c = (seen & mask).bit_length() - 1
+            raise InputError(name, f"card {ascii_name(c)} is given twice (in two places)")
+        seen |= mask
     return position
+
+
+def _mask(cards: tuple[int, ...]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
 
 
 def validate(position: Position, game: Game) -> None:

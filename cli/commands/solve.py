@@ -37,7 +37,10 @@ def solve(files, as_json, jsonl, lang, color):
     7 tricks, made with one over"; "misère by B caught: 1 trick"; raspasy
     tricks per player), the value of every legal card at the start, equal
     cards together, and the best line trick by trick, * marking a card where
-    another was as good.
+    another was as good. A declarer who holds 12 cards is solved with his
+    best discard, shown as the solver's choice; tricks already played
+    ([game] played) are listed and counted in the answer. Every good file
+    is solved even when another is bad; each bad one is named on stderr.
 
     \b
     Examples:
@@ -46,8 +49,9 @@ def solve(files, as_json, jsonl, lang, color):
       echo '{"deal": {"A": "♠AKQ", "B": "♠J10 ♣7", "C": "♣AKQ"},
              "game": {"kind": "contract", "contract": "6S", "declarer": "A"}}' | pref solve --jsonl -
 
-    JSON results carry at least tricks, card_values, line and nodes; cards
-    are written 7S … 10S … AH. See docs/problem-format.md for the files.
+    JSON results carry the deal, game, tricks, verdict, card_values, line
+    and nodes (a bad problem: file, lineno and error); cards are written
+    7S … 10S … AH. See docs/problem-format.md for the files and the keys.
     """
     if jsonl is not None:
         if files:

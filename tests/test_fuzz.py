@@ -227,3 +227,23 @@ def test_solve_answers_as_the_reference_or_names_the_field(position, game):
             assert result.tricks[s] == reference.value(position, game, i)
     else:
         assert result.tricks == reference.value(position, game, game.declarer)
+
+
+# -- the whole command ----------------------------------------------------------------------------
+
+
+@settings(FUZZ, max_examples=60)
+@given(st.lists(near_valid_documents().map(lambda d: json.dumps(d, ensure_ascii=False).encode())
+                | st.binary(max_size=40), max_size=4))
+def test_pref_solve_on_any_stream_answers_or_names_each_bad_line(lines):
+    from click.testing import CliRunner
+
+    from cli.main import pref
+
+    result = CliRunner().invoke(pref, ["solve", "--jsonl", "-"], input=b"\n".join(lines))
+    assert result.exit_code in (0, 2), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    errors = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(errors) == sum("error" in o for o in out)
+    assert (result.exit_code == 2) == bool(errors)

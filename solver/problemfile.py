@@ -214,6 +214,8 @@ class Problem:
             raise self.error("deal.discard", "the declarer has discarded already")
         if self.trick:
             raise self.error("game.trick", "a discard is chosen before the first trick")
+        if self.played:
+            raise self.error("game.played", "a discard is chosen before the first trick")
         self._make_position(None)  # cards given twice, in two places
         hands = list(self.hands())
         seat = game.declarer

@@ -1,56 +1,30 @@
-"""The ``pref`` command group and its entry point."""
+"""The ``pref`` entry point: the group lives in :mod:`cli.app`; new commands go in ``cli.app.COMMANDS``.
 
-from __future__ import annotations
+This module imports nothing at the top, so that Ctrl-C at any moment of start-up (while
+click, the solver or numba are imported) ends as every interruption does: one line,
+exit code 130, no traceback.
+"""
 
-import click
+import sys
 
-from solver.problemfile import ProblemError
-
-from .board.command import board
-from .commands.bench import bench
-from .commands.check import check
-from .commands.discard import discard
-from .commands.solve import solve
-from .commands.table import table
-from .errors import UserError
-
-
-class PrefGroup(click.Group):
-    """Turns any problem error a command lets through into the one-line message and exit code 2."""
-
-    def invoke(self, ctx):
-        try:
-            return super().invoke(ctx)
-        except ProblemError as e:
-            raise UserError(str(e)) from None
-
-
-@click.group(cls=PrefGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="preferans-solver")
-def pref():
-    """Exact double-dummy solver for preferans: contracts, misère, raspasy.
-
-    \b
-    Examples:
-      pref solve problems/kovalevskaya-misere.toml   solve and explain a problem
-      pref check                                     check every [expect] in problems/
-      pref table "♠AK ♦7 / ♠QJ ♦8 / ♣AK ♦9"          the double-dummy table of a deal
-      pref discard problem.toml                      the 66 discards of a 12-card hand
-      pref bench                                     speed report on fixed random deals
-      pref board problems/kovalevskaya-misere.toml   play it through on the board, in the browser
-
-    Problem files are described in docs/problem-format.md. Exit codes: 0 ok,
-    1 a check found a wrong answer, 2 bad input.
-    """
-
-
-pref.add_command(solve)
-pref.add_command(check)
-pref.add_command(table)
-pref.add_command(discard)
-pref.add_command(bench)
-pref.add_command(board)
+EXIT_INTERRUPTED = 130
 
 
 def main() -> None:
-    pref()
+    try:
+        from .app import pref
+
+        pref()
+    except KeyboardInterrupt:  # before click's own handling starts, or between its handlers
+        if sys.stderr is not None:
+            sys.stderr.write("pref: interrupted\n")
+        sys.exit(EXIT_INTERRUPTED)
+
+
+def __getattr__(name: str):
+    """``from cli.main import pref`` (and ``COMMANDS``) still works: they are imported on first use."""
+    if name in ("pref", "COMMANDS", "PrefGroup"):
+        from . import app
+
+        return getattr(app, name)
+    raise AttributeError(f"module 'cli.main' has no attribute {name!r}")

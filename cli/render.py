@@ -22,14 +22,13 @@ from __future__ import annotations
 from solver.cards import SEATS, cards_of, mask_of, suit_of
 from solver.rules import DEALER, Game, Kind, Position, TalonMode, seat_name
 
-from .lineplay import Trick
+from solver.analysis.line import Trick
+from . import words
 from .style import Style, pad, visible_len
+from .words import say
 
-NUMBER_WORDS = ("no", "one", "two", "three", "four")
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def plural(n: int, word: str = "trick", lang: str = "en") -> str:
+    return words.plural(n, lang, word)
 
 
 def hand_rows(mask: int, style: Style) -> list[str]:
@@ -42,12 +41,13 @@ def hand_rows(mask: int, style: Style) -> list[str]:
 
 
 def game_name(game: Game, style: Style) -> str:
-    """``6♠ by C``, ``misère by B``, ``raspasy``."""
+    """``6♠ by C``, ``misère by B``, ``raspasy`` (``6♠, играет C``, ``мизер, играет B``, ``распасы``)."""
+    by = f" {say(style.lang, 'by')} " if style.lang == "en" else f", {say(style.lang, 'by')} "
     if game.kind is Kind.CONTRACT:
-        return f"{game.level}{style.strain(game.trump)} by {SEATS[game.declarer]}"
+        return f"{game.level}{style.strain(game.trump)}{by}{SEATS[game.declarer]}"
     if game.kind is Kind.MISERE:
-        return f"misère by {SEATS[game.declarer]}"
-    return "raspasy"
+        return f"{say(style.lang, 'misère')}{by}{SEATS[game.declarer]}"
+    return say(style.lang, "raspasy")
 
 
 TALON_MODE_WORDS = {
@@ -59,33 +59,36 @@ TALON_MODE_WORDS = {
 
 def diagram(position: Position, style: Style, *, declarer: int | None = None,
             talon: tuple[int, ...] = (), talon_note: str = "", discard: tuple[int, ...] = (),
-            hands: tuple[int, int, int] | None = None) -> list[str]:
+            hands: tuple[int, int, int] | None = None, discard_note: str = "") -> list[str]:
     """The deal as in a problem book; ``talon``/``discard`` are the cards as the file gives them.
 
     ``talon_note`` says what the talon does (see :func:`talon_note`); ``hands``
     overrides the position's (a declarer holding 12 cards before the discard).
     """
     hands = hands or position.hands
-    labels = [SEATS[s] + _seat_tags(s, position, declarer) for s in range(3)]
+    labels = [SEATS[s] + _seat_tags(s, position, declarer, style.lang) for s in range(3)]
     left = [labels[1]] + hand_rows(hands[1], style)
     right = [labels[2]] + hand_rows(hands[2], style)
     width = max(24, max(visible_len(r) for r in left) + 8)
     indent = " " * (width // 2)
     lines = [pad(a, width) + b for a, b in zip(left, right)]
     if talon:
-        lines.append(indent + f"talon {style.cards(talon)}" + (f", {talon_note}" if talon_note else ""))
+        note = f", {say(style.lang, talon_note)}" if talon_note else ""
+        lines.append(indent + f"{say(style.lang, 'talon')} {style.cards(talon)}{note}")
     if discard:
-        lines.append(indent + f"discard {style.cards(discard)}, out of play")
+        note = f"{say(style.lang, discard_note)}, " if discard_note else ""
+        lines.append(indent + f"{say(style.lang, 'discard')} {style.cards(discard)}, {note}"
+                     + say(style.lang, "out of play"))
     if position.trick:
         played = "  ".join(f"{SEATS[(position.leader + i) % 3]} {style.card(c)}"
                            for i, c in enumerate(position.trick))
-        lines.append(indent + f"on the table: {played}")
+        lines.append(indent + f"{say(style.lang, 'on the table')}: {played}")
     lines.append(indent + labels[0])
     lines += [indent + row for row in hand_rows(hands[0], style)]
     return lines
 
 
-def talon_note(game: Game, position: Position) -> str:
+def talon_note(game: Game, position: Position, lang: str = "en") -> str:
     """What the talon does: turned for the first tricks of a raspasy (those still to come), or nothing."""
     turning = game.kind is Kind.RASPASY and game.talon_mode is not TalonMode.NONE
     if turning and len(position.talon) == 2:
@@ -95,53 +98,63 @@ def talon_note(game: Game, position: Position) -> str:
     return "out of play"
 
 
-def _seat_tags(seat: int, position: Position, declarer: int | None) -> str:
+def _seat_tags(seat: int, position: Position, declarer: int | None, lang: str = "en") -> str:
     tags = []
     if declarer == seat:
-        tags.append("declarer")
+        tags.append(say(lang, "declarer"))
     if position.to_move == seat:
-        tags.append("on lead" if not position.trick else "to play")
+        tags.append(say(lang, "on lead" if not position.trick else "to play"))
     return f", {', '.join(tags)}" if tags else ""
 
 
 def game_line(position: Position, game: Game, style: Style) -> str:
-    text = f"Game: {game_name(game, style)}"
+    text = f"{say(style.lang, 'Game')}: {game_name(game, style)}"
     if game.kind is Kind.RASPASY:
-        text += f" ({TALON_MODE_WORDS[game.talon_mode]})"
+        text += f" ({say(style.lang, TALON_MODE_WORDS[game.talon_mode])})"
     mover = SEATS[position.to_move]
-    return text + (f"; {mover} to play" if position.trick else f"; {mover} leads")
+    return text + "; " + say(style.lang, "{mover} to play" if position.trick else "{mover} leads", mover=mover)
 
 
-def answer(tricks_left: int, game: Game, tricks, style: Style) -> str:
+def answer(tricks_left: int, game: Game, tricks, style: Style, taken: tuple[int, int, int] = (0, 0, 0)) -> str:
     """The result in players' terms: made or down, misère clean or caught, raspasy per player.
 
-    ``tricks_left`` tells a full deal (10: made or down) from an ending (3 of the 4 left).
+    ``tricks_left`` tells a full deal (10: made or down) from an ending (3 of the 4 left);
+    ``taken`` (the tricks already played) completes an ending to the whole deal.
     """
+    lang = style.lang
+    if game.kind is not Kind.RASPASY and any(taken) and sum(taken) + tricks_left == 10:
+        whole = answer(10, game, taken[game.declarer] + tricks, style)
+        return whole + say(lang, " ({tricks} of the {left} left)", tricks=tricks,
+                           left=plural(tricks_left, "trick", lang) if lang == "en" else tricks_left)
     if game.kind is Kind.RASPASY:
         per_player = ", ".join(f"{s} {tricks[s]}" for s in SEATS)
-        return (f"raspasy: {per_player} — the fewest tricks each player can be sure of "
-                f"when the other two play against him")
+        return say(lang, "raspasy: {per_player} — the fewest tricks each player can be sure of when the other "
+                   "two play against him", per_player=per_player)
     declarer = SEATS[game.declarer]
     left = tricks_left
     if game.kind is Kind.MISERE:
         if tricks == 0:
-            return f"misère by {declarer} clean: no trick" + _of_left(left)
-        return f"misère by {declarer} caught: {plural(tricks, 'trick')}" + _of_left(left)
+            return say(lang, "misère by {declarer} clean: no trick", declarer=declarer) + _of_left(left, lang)
+        return say(lang, "misère by {declarer} caught: {tricks}", declarer=declarer,
+                   tricks=plural(tricks, "trick", lang)) + _of_left(left, lang)
     head = f"{game_name(game, style)}: "
     if left < 10:
-        return head + f"{declarer} takes {tricks} of the {plural(left, 'trick')} left"
+        return head + say(lang, "{declarer} takes {tricks} of the {left} left", declarer=declarer, tricks=tricks,
+                          left=plural(left, "trick", lang) if lang == "en" else left)
     over = tricks - game.level
     if over == 0:
-        verdict = "made exactly"
+        verdict = say(lang, "made exactly")
     elif over > 0:
-        verdict = f"made with {NUMBER_WORDS[over] if over < len(NUMBER_WORDS) else over} over"
+        verdict = say(lang, "made with {over} over", over=words.number_word(over) if lang == "en" else over)
     else:
-        verdict = f"down {-over}"
-    return head + f"{plural(tricks, 'trick')}, {verdict}"
+        verdict = say(lang, "down {n}", n=-over if lang == "en" else words.number_word(-over, lang))
+    return head + f"{plural(tricks, 'trick', lang)}, {verdict}"
 
 
-def _of_left(left: int) -> str:
-    return "" if left >= 10 else f" (of the {plural(left, 'trick')} left)"
+def _of_left(left: int, lang: str = "en") -> str:
+    if left >= 10:
+        return ""
+    return say(lang, " (of the {left} left)", left=plural(left, "trick", lang) if lang == "en" else left)
 
 
 def card_value_lines(position: Position, game: Game, card_values: dict[int, int], style: Style) -> list[str]:
@@ -156,10 +169,11 @@ def card_value_lines(position: Position, game: Game, card_values: dict[int, int]
     groups: dict[int, list[int]] = {}
     for c, v in card_values.items():
         groups.setdefault(v, []).append(c)
-    head = f"Cards of {SEATS[mover]}, with {counted}'s tricks after each (best first):"
+    head = say(style.lang, "Cards of {mover}, with {counted}'s tricks after each (best first):",
+               mover=SEATS[mover], counted=counted)
     lines = [head]
     for v in sorted(groups, reverse=mover_wants_more):
-        lines.append(f"  {plural(v, 'trick'):>9}: {style.cards(cards_of(mask_of(groups[v])))}")
+        lines.append(f"  {plural(v, 'trick', style.lang):>9}: {style.cards(cards_of(mask_of(groups[v])))}")
     return lines
 
 
@@ -167,7 +181,7 @@ def trick_lines(tricks: list[Trick], style: Style) -> list[str]:
     """One row per trick: number, the turned talon card, each player's card, the winner.
 
     ``*`` marks a card where another was as good (listed at the end of the row; a
-    neighbour in sequence does not count, see :mod:`cli.lineplay`);
+    neighbour in sequence does not count, see :mod:`solver.analysis.line`);
     cards in brackets were on the table when the problem starts.
     """
     lines = []
@@ -181,13 +195,13 @@ def trick_lines(tricks: list[Trick], style: Style) -> list[str]:
                 text += "*"
                 notes.append(f"{SEATS[p.seat]} {style.cards(p.as_good)}")
             cells.append(pad(text, 8))
-        talon = f"talon {style.card(t.talon_card)}: " if t.talon_card is not None else ""
+        talon = f"{say(style.lang, 'talon')} {style.card(t.talon_card)}: " if t.talon_card is not None else ""
         winner = "" if t.winner is None else f"→ {seat_name(t.winner)}"
         if t.winner == DEALER:
-            winner += " (the talon card holds)"
+            winner += " " + say(style.lang, "(the talon card holds)")
         row = f"{t.number:>4}. {talon}{''.join(cells)}{winner}"
         if notes:
-            row += f"   * as good: {'; '.join(notes)}"
+            row += "   " + say(style.lang, "* as good: {notes}", notes="; ".join(notes))
         lines.append(row)
     return lines
 

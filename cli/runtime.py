@@ -12,27 +12,28 @@ from typing import Callable, Iterator
 
 import click
 
-from solver.engine import Engine
-from solver.kernel import config
-
 COMPILE_NOTICE = "compiling the solver, first run only…"
 
-_engine: Engine | None = None
+_engine = None
 _announced = False
 
 
 def announce_compile() -> None:
     """Say on stderr, once, that the kernel is about to be compiled, if it is."""
     global _announced
+    from solver.kernel import config
+
     if not _announced and not config.is_compiled():
         click.echo(COMPILE_NOTICE, err=True)
         _announced = True
 
 
-def engine() -> Engine:
-    """The process's one engine (its table serves every problem), announcing a compile."""
+def engine():
+    """The process's one :class:`~solver.engine.Engine` (its table serves every problem), announcing a compile."""
     global _engine
     if _engine is None:
+        from solver.engine import Engine
+
         announce_compile()
         _engine = Engine()
     return _engine

@@ -1,39 +1,60 @@
-"""Problems in, answers out: the glue between problem files, the solver and the commands."""
+"""Problems in, answers out: the glue between problem files, the solver and the commands.
+
+Files are read one problem at a time (:func:`each_problem`), so a bad file or a bad
+line of a JSON Lines file costs only itself: every good problem is still solved and
+reported, every bad one gets its one-line error, and :class:`Outcome` keeps the
+worst that happened for the exit code.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
-from solver.analysis.discard import discard_values
-from solver.analysis.table import STRAIN_NAMES
-from solver.api import Result, solve
-from solver.cards import SEATS, ascii_name
-from solver.engine import Engine
-from solver.problemfile import Problem, ProblemError, load_many
-from solver.rules import Kind
+import click
 
-from .errors import UserError
+from solver.cards import ascii_name
+from solver.problemfile import Problem, ProblemError, load_each
+
+from .errors import EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, UserError
 
 
-def load_files(paths) -> list[Problem]:
-    """Every problem of the files named; all bad files are reported, then exit code 2."""
-    problems, errors = [], []
+@dataclass
+class Outcome:
+    """The worst that happened so far: a bad input (2) outranks a wrong check (1)."""
+
+    bad: int = 0
+    wrong: int = 0
+
+    def report(self, error: ProblemError) -> None:
+        """Say what is wrong with one input, in one line on stderr, and remember it."""
+        click.echo(str(error), err=True)
+        self.bad += 1
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_BAD_INPUT if self.bad else EXIT_FAILURE if self.wrong else EXIT_OK
+
+
+def each_problem(paths):
+    """``(path, problem or ProblemError)`` for every problem of the files named, in order."""
     for path in paths:
-        try:
-            problems += load_many(path)
-        except ProblemError as e:
-            errors.append(str(e))
-    if errors:
-        raise UserError("\n".join(errors))
-    return problems
+        for item in load_each(path):
+            yield path, item
 
 
 def find_problem_files(paths) -> list[Path]:
     """Files named, and ``*.toml``/``*.jsonl`` files under folders named, in sorted order."""
     found = []
-    for path in map(Path, paths):
+    for text in paths:
+        if not str(text).strip():
+            raise UserError(f"{text!r}: file: an empty path names no file or folder")
+        path = Path(text)
         if path.is_dir():
-            found += sorted(p for p in path.rglob("*") if p.suffix in (".toml", ".jsonl") and p.is_file())
+            inside = sorted(p for p in path.rglob("*") if p.suffix in (".toml", ".jsonl") and p.is_file())
+            if not inside:
+                raise UserError(f"{path}: file: the folder holds no problem files (*.toml, *.jsonl)")
+            found += inside
         elif path.exists():
             found.append(path)
         else:
@@ -41,43 +62,37 @@ def find_problem_files(paths) -> list[Path]:
     return found
 
 
-def solve_problem(problem: Problem, engine: Engine, full: bool = True) -> Result:
-    """The answer; ``full=False`` skips the line and the card values (for ``pref check``)."""
-    return solve(problem.position(), problem.game(), engine=engine, with_line=full, with_card_values=full)
+def solve_problem(problem: Problem, engine):
+    """The result, the cards discarded and whether the solver chose them (a 12-card declarer)."""
+    from solver.api import solve as solve_position
+
+    position, discard, chosen = problem.setup(engine)
+    return solve_position(position, problem.game(), engine=engine), discard, chosen
 
 
-def answer_value(problem: Problem, engine: Engine, progress=None) -> int | dict[str, int]:
-    """The value ``[expect] tricks`` states: the solve's, or with the best discard if one is due."""
-    if problem.needs_discard:
-        hands12, declarer = problem.deal_for_discard()
-        values = discard_values(hands12, declarer, problem.game(), problem.leader_seat(), engine, progress)
-        return values[0].tricks
-    return solve_problem(problem, engine, full=False).tricks
-
-
-def game_json(problem: Problem) -> dict:
-    game = problem.game()
-    out = {"kind": game.kind.value, "leader": SEATS[problem.leader_seat()]}
-    if game.kind is Kind.CONTRACT:
-        out["contract"] = f"{game.level}{STRAIN_NAMES[game.trump]}"
-    if game.declarer is not None:
-        out["declarer"] = SEATS[game.declarer]
-    if game.kind is Kind.RASPASY:
-        out["raspasy_talon"] = game.talon_mode.value
+def result_json(problem: Problem, result, discard=(), chosen: bool = False) -> dict:
+    """``Result.to_json`` (the deal, game, tricks, verdict, card_values, line …) with where the
+    problem came from, the talon and discard as the file gives them (``discard_chosen``: the
+    solver's best, for a declarer who held 12 cards), and ``expect`` with ``agrees``."""
+    out = {**problem.where_json(), **result.to_json()}
+    talon = problem.talon_cards()
+    if talon and "talon" not in out:
+        out["talon"] = [ascii_name(c) for c in talon]
+    if discard:
+        out["discard"] = [ascii_name(c) for c in discard]
+        out["discard_chosen"] = chosen
+    if result.card_values:
+        from solver.analysis.key import key_of_card_values
+        out["key"] = key_of_card_values(result.position, result.game, result.card_values).to_json()
+    if problem.expect is not None:
+        out["expect"] = problem.expect
+        out["agrees"] = problem.agrees(result.tricks)
     return out
 
 
-def result_json(problem: Problem, result: Result) -> dict:
-    """``Result.to_json`` (tricks, card_values, line, nodes …) with where the problem came from."""
-    out = result.to_json()
-    out["file"] = problem.path
-    if problem.line:
-        out["lineno"] = problem.line
-    if problem.title:
-        out["title"] = problem.title
-    out["game"] = game_json(problem)
-    if problem.trick:
-        out["trick"] = [ascii_name(c) for c in result.position.trick]
-    if problem.expect is not None:
-        out["expect"] = problem.expect
+def error_json(error: ProblemError, path=None) -> dict:
+    """What stands in a JSON output for a problem that could not be read: where, and the message."""
+    out = {"file": str(path) if path is not None else error.where, "error": str(error)}
+    if error.lineno is not None:
+        out["lineno"] = error.lineno
     return out

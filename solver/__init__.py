@@ -14,8 +14,18 @@ Python and the brute-force oracle), :mod:`solver.kernel` (the compiled search),
 """
 
 from .api import InputError, Result, make_position, parse_contract, parse_game, solve, validate
-from .engine import Engine, Options, batch_values
 from .rules import Game, Kind, Position, TalonMode
+
+_LAZY = {"Engine", "Options", "batch_values"}
+"""Names of :mod:`solver.engine`, imported on first use: it loads numba and the kernel (0.4 s)."""
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        from . import engine
+
+        return getattr(engine, name)
+    raise AttributeError(f"module 'solver' has no attribute {name!r}")
 
 __all__ = ["Engine", "Game", "InputError", "Kind", "Options", "Position", "Result", "TalonMode",
            "batch_values", "make_position", "parse_contract", "parse_game", "solve", "validate"]

@@ -13,53 +13,58 @@ Every error in the input is an :class:`InputError` naming the field at fault
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from .cards import NO_TRUMP, SEATS, SUIT_LETTERS, SUIT_MASK, ascii_name, bit, count, suit_of
-from .engine import Engine, Options
+from .cards import NO_TRUMP, SEATS, STRAIN_NAMES, ascii_name, cards_of, count
+from .errors import InputError, excerpt
 from .notation import NotationError, parse_cards, parse_hand
-from .rules import Game, Kind, Position, TalonMode, legal_cards, play
+from .rules import Game, Kind, Position, TalonMode
+from .validation import validate
+
+if TYPE_CHECKING:
+    from .engine import Engine, Options
+
+KIND_WORDS = {"misère": "misere", "мизер": "misere", "распасы": "raspasy", "контракт": "contract",
+              "игра": "contract"}
+"""Other spellings of the kinds: the program's own ``misère`` and the Russian words."""
 
 STRAINS = {"S": 0, "C": 1, "D": 2, "H": 3, "NT": NO_TRUMP, "N": NO_TRUMP,
-           "♠": 0, "♣": 1, "♦": 2, "♥": 3, "БК": NO_TRUMP}
+           "♠": 0, "♣": 1, "♦": 2, "♥": 3, "♤": 0, "♧": 1, "♢": 2, "♡": 3, "БК": NO_TRUMP}
 
 
-class InputError(ValueError):
-    """Bad input: ``field`` names where (``deal.A``, ``game.contract`` …), the text says what."""
-
-    def __init__(self, field: str, message: str):
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
+def kind_word(text) -> str:
+    """The kind as this module spells it (``misère`` → ``misere``), or the text as given."""
+    t = str(text).strip().lower()
+    return KIND_WORDS.get(t, t)
 
 
 def parse_seat(text: str, field: str) -> int:
     seat = str(text).strip().upper()
     if seat not in ("A", "B", "C"):
-        raise InputError(field, f"seat must be A, B or C, not {text!r}")
+        raise InputError(field, f"seat must be A, B or C, not {excerpt(text)}")
     return SEATS.index(seat)
 
 
 def parse_contract(text: str, field: str = "game.contract") -> tuple[int, int]:
     """``6S`` … ``10NT`` (also ``7♠``, ``8 NT``) → (level, trump)."""
-    t = str(text).strip().upper().replace(" ", "")
+    t = str(text).strip().upper().replace(" ", "").replace("\ufe0f", "").replace("\ufe0e", "")
     digits = len(t) - len(t.lstrip("0123456789"))
     level_text, strain = t[:digits], t[digits:]
     if not level_text or strain not in STRAINS:
-        raise InputError(field, f"a contract is a level 6-10 and a strain S, C, D, H or NT, not {text!r}")
-    level = int(level_text)
+        raise InputError(field, f"a contract is a level 6-10 and a strain S, C, D, H or NT, not {excerpt(text)}")
+    level = int(level_text) if digits <= 2 else 0
     if not 6 <= level <= 10:
-        raise InputError(field, f"contract level must be 6 to 10, not {level} in {text!r}")
+        raise InputError(field, f"contract level must be 6 to 10, not {excerpt(level_text)} in {excerpt(text)}")
     return level, STRAINS[strain]
 
 
 def parse_game(kind: str, contract: str | None = None, declarer: str | None = None,
                raspasy_talon: str | None = None) -> Game:
     """A game from the words of a problem file's ``[game]`` section."""
-    kind_text = str(kind).strip().lower()
     try:
-        k = Kind(kind_text)
+        k = Kind(kind_word(kind))
     except ValueError:
-        raise InputError("game.kind", f"kind must be contract, misere or raspasy, not {kind!r}") from None
+        raise InputError("game.kind", f"kind must be contract, misere or raspasy, not {excerpt(kind)}") from None
     if k is Kind.RASPASY:
         if declarer is not None:
             raise InputError("game.declarer", "raspasy has no declarer")
@@ -84,27 +89,32 @@ def _talon_mode(text: str) -> TalonMode:
     try:
         return TalonMode(str(text).strip().lower())
     except ValueError:
-        raise InputError("game.raspasy_talon", f"talon mode must be none, suit or dealer, not {text!r}") from None
+        raise InputError("game.raspasy_talon", f"talon mode must be none, suit or dealer, not {excerpt(text)}") from None
 
 
-def _hand(text, field: str) -> int:
-    if isinstance(text, int):
-        return text
-    try:
-        return parse_hand(text)
-    except NotationError as e:
-        raise InputError(field, str(e)) from None
+def _cards(text, field: str, ordered: bool = True) -> tuple[int, ...]:
+    """Cards in play order: a list of cards, or text of single cards (``♠A ♠K``, ``AS, KS``).
 
-
-def _cards(text, field: str) -> tuple[int, ...]:
-    """Cards in play order: a list of cards, a card mask, or text (single cards, or a hand
-    in any notation when the order cannot matter)."""
+    Where the order is that of play (``ordered``: a trick on the table, a talon being
+    turned) a hand written by suits (``♠AK``, ``S:AK``, ``AK...``) is refused: it has no
+    order, and reading it lowest first would silently pose another problem. Elsewhere
+    (cards put aside) any hand notation is accepted, and a card mask too.
+    """
     if text is None:
         return ()
-    if isinstance(text, int):
+    if isinstance(text, int) and not isinstance(text, bool) and not ordered:
+        if not 0 <= text < 1 << 32:
+            raise InputError(field, f"a card mask is a 32-bit number, not {text}")
         return tuple(c for c in range(32) if text >> c & 1)
     if isinstance(text, (list, tuple)):
-        text = " ".join(str(t) for t in text)
+        for t in text:
+            if not isinstance(t, str):
+                raise InputError(field, f"cards are text such as 'AS' or '♠A', not {excerpt(t)}")
+        if any("," in t or not t.strip() for t in text):
+            raise InputError(field, f"give one card per list item, not {excerpt(list(text))}")
+        text = " ".join(text)
+    if not isinstance(text, str):
+        raise InputError(field, f"expected cards as text, not {excerpt(text)}")
     try:
         return tuple(parse_cards(text))
     except NotationError as e:
@@ -112,36 +122,113 @@ def _cards(text, field: str) -> tuple[int, ...]:
             mask = parse_hand(text)
         except NotationError:
             raise InputError(field, str(e)) from None
-        return tuple(c for c in range(32) if mask >> c & 1)
+    cards = tuple(cards_of(mask))
+    if ordered and len(cards) > 1:
+        raise InputError(field, f"write these cards one at a time, in the order they are played or "
+                         f"turned (e.g. '{' '.join(ascii_name(c) for c in cards)}'), not "
+                         f"{excerpt(text)}: a suit group has no order")
+    return cards
 
 
 def make_position(A, B, C, *, leader: str = "A", trick=None, talon=None, game: Game | None = None,
-                  out_of_play=None) -> Position:
+                  out_of_play=None, played=None) -> Position:
     """A position from hands in any notation :mod:`solver.notation` reads.
 
-    ``trick`` lists the cards already on the table, in play order from ``leader``.
-    ``talon``: in raspasy with talon mode ``suit`` or ``dealer`` the talon cards to be
-    turned, in order; for other games (and mode ``none``) they are out of play and only
-    checked for clashes, as are the cards of ``out_of_play`` (a discard, say).
-    With ``game`` given the position is validated against it (see :func:`validate`).
+    ``trick`` lists the cards already on the table, in play order from ``leader``
+    (single cards or a list: a suit group such as ``♠AK`` has no order and is refused).
+    ``talon``: the two talon cards in the order they are turned. While they are still
+    to be turned (hands of 9 or 10 cards) the position keeps them, whether or not
+    ``game`` is given, so the same call gives the same position; a game that does not
+    turn the talon (a contract, a misère, raspasy with mode ``none``) takes them as
+    out of play instead, like the cards of ``out_of_play`` (a discard): only checked
+    for clashes. With ``game`` given the position is validated against it (see
+    :func:`validate`); :func:`solve` validates in any case.
+
+    With a discard (``out_of_play``) and a game with a declarer, a talon card may also
+    be in the declarer's hand or in the discard: he took the talon, then discarded.
+
+    ``played``: whole tricks already played, in order, each a list of its three cards
+    in play order (or text, one card at a time), so that a position mid-play can be
+    given as the game that led to it. The hands are then those dealt, ``leader`` led
+    the first trick, and each trick (and ``trick``, on top) is played from the hands
+    through the rules; the position keeps the tricks each player has taken. This
+    needs ``game``, whose rules say who wins each trick.
     """
+    if played:
+        return _replay(A, B, C, leader, played, trick, talon, game, out_of_play)
     hands = (_hand(A, "deal.A"), _hand(B, "deal.B"), _hand(C, "deal.C"))
+    turned = game is None or (game.kind is Kind.RASPASY and game.talon_mode is not TalonMode.NONE)
     trick_cards = _cards(trick, "game.trick")
-    talon_cards = _cards(talon, "deal.talon")
-    aside = _cards(out_of_play, "deal.discard")
-    _check_disjoint(hands, trick_cards, talon_cards, aside)
+    talon_cards = _cards(talon, "deal.talon", ordered=turned)
+    aside = _cards(out_of_play, "deal.discard", ordered=False)
+    taken = set()
+    if aside and game is not None and game.declarer is not None and 0 <= game.declarer < 3:
+        # the declarer took the talon, then discarded: its cards are now in his hand or the discard
+        taken = {c for c in talon_cards if hands[game.declarer] >> c & 1 or c in aside}
+    _check_disjoint(hands, trick_cards, tuple(c for c in talon_cards if c not in taken), aside)
+    if len(talon_cards) not in (0, 2):
+        raise InputError("deal.talon", f"the talon holds 2 cards, got {len(talon_cards)}")
     position = Position(hands, parse_seat(leader, "game.leader"), trick_cards)
-    talon_tricks_left = count(hands[position.to_move]) > 8
-    if game is not None and game.kind is Kind.RASPASY and game.talon_mode is not TalonMode.NONE \
-            and talon_tricks_left:
-        if len(talon_cards) != 2:
+    in_hand = count(hands[position.to_move])
+    if turned and in_hand > 8:
+        if game is not None and len(talon_cards) != 2:
             raise InputError("deal.talon", f"talon mode '{game.talon_mode.value}' needs the two talon "
                              f"cards in the order they are turned, got {len(talon_cards)}")
-        played = 10 - count(hands[position.to_move])  # complete tricks before this one
+        played = 10 - in_hand  # complete tricks before this one
         position = Position(hands, position.leader, trick_cards, talon_cards[max(played, 0):])
     if game is not None:
         validate(position, game)
     return position
+
+
+def _replay(A, B, C, leader, played, trick, talon, game: Game | None, out_of_play) -> Position:
+    """:func:`make_position` with tricks already played: deal, then play them through the rules."""
+    from .rules import legal_cards, play
+
+    if game is None:
+        raise InputError("game.played", "tricks already played need the game, whose rules say who wins them")
+    if isinstance(played, str) or not isinstance(played, (list, tuple)):
+        raise InputError("game.played", f"give the tricks played as a list, one trick of 3 cards each, "
+                         f"not {excerpt(played)}")
+    tricks = [_cards(t, f"game.played[{i}]") for i, t in enumerate(played)]
+    for i, cards in enumerate(tricks):
+        if len(cards) != 3:
+            raise InputError(f"game.played[{i}]", f"a trick played is 3 cards, got {len(cards)}")
+    start = make_position(A, B, C, leader=leader, talon=talon, game=game, out_of_play=out_of_play)
+    if start.tricks_left != 10:
+        raise InputError("deal", f"with tricks already played the deal is given as dealt, 10 cards each, "
+                         f"got {start.tricks_left}")
+    position = start
+    on_table = _cards(trick, "game.trick")
+    for name, cards in [(f"game.played[{i}]", t) for i, t in enumerate(tricks)] + [("game.trick", on_table)]:
+        for c in cards:
+            if position.is_over():
+                raise InputError(name, "more cards than the deal holds")
+            if c not in legal_cards(position, game):
+                seat = SEATS[position.to_move]
+                holds = "does not hold it" if not position.hands[position.to_move] >> c & 1 else \
+                    ("must follow suit" if game.trump == NO_TRUMP else "must follow suit (or ruff)")
+                raise InputError(name, f"{ascii_name(c)} cannot be played there: {seat} {holds}")
+            position = play(position, game, c)
+    if len(on_table) > 2:
+        raise InputError("game.trick", f"at most 2 cards can lie on the table, got {len(on_table)}")
+    validate(position, game)
+    return position
+
+
+def _hand(text, field: str) -> int:
+    if isinstance(text, int) and not isinstance(text, bool):
+        if not 0 <= text < 1 << 32:
+            raise InputError(field, f"a hand mask is a 32-bit number, not {text}")
+        return text
+    if isinstance(text, (list, tuple)) and all(isinstance(t, str) for t in text):
+        text = " ".join(text)  # a list of cards, as the JSON results write a hand
+    if not isinstance(text, str):
+        raise InputError(field, f"expected a hand as text, e.g. '♠AKQ ♣J10', not {excerpt(text)}")
+    try:
+        return parse_hand(text)
+    except NotationError as e:
+        raise InputError(field, str(e)) from None
 
 
 def _check_disjoint(hands, trick, talon, aside) -> None:
@@ -156,59 +243,37 @@ def _check_disjoint(hands, trick, talon, aside) -> None:
             seen[c] = name
 
 
-def validate(position: Position, game: Game) -> None:
-    """Raise :class:`InputError` unless ``position`` can be played as ``game``."""
-    if len(position.trick) > 2:
-        raise InputError("game.trick", f"at most 2 cards can lie on the table, got {len(position.trick)}")
-    sizes = [count(h) for h in position.hands]
-    expected = [sizes[position.to_move]] * 3
-    for i in range(len(position.trick)):
-        expected[(position.leader + i) % 3] -= 1
-    if sizes != expected:
-        shown = ", ".join(f"{SEATS[i]} {sizes[i]}" for i in range(3))
-        why = "that no trick in progress explains" if position.trick else "with no trick in progress"
-        raise InputError("deal", f"hands of unequal length ({shown}) {why}")
-    if max(sizes) == 0 and not position.trick:
-        raise InputError("deal", "the hands are empty: nothing is left to play")
-    if sizes[position.to_move] > 10:
-        raise InputError("deal", f"a hand holds at most 10 cards, got {sizes[position.to_move]}")
-    if position.talon:
-        if position.leader != 0:
-            raise InputError("game.leader", "the talon tricks are played A, B, C: the leader is A")
-        if len(position.talon) > sizes[position.to_move]:
-            raise InputError("deal.talon", "more talon cards to turn than tricks left")
-        if game.talon_mode is TalonMode.SUIT:
-            _check_talon_suits(position)
-    # legality of the cards already on the table
-    prefix = Position(tuple(h | _mask_of_seat(position, s) for s, h in enumerate(position.hands)),
-                      position.leader, (), position.talon)
-    for c in position.trick:
-        if c not in legal_cards(prefix, game):
-            raise InputError("game.trick", f"{ascii_name(c)} cannot be played there: "
-                             f"{SEATS[prefix.to_move]} must follow suit (or ruff)")
-        prefix = play(prefix, game, c)
+def game_json(game: Game, leader: int | None = None) -> dict:
+    """The game in the words of a problem file's ``[game]``: kind, contract, declarer, talon mode."""
+    out: dict = {"kind": game.kind.value}
+    if leader is not None:
+        out["leader"] = SEATS[leader]
+    if game.kind is Kind.CONTRACT:
+        out["contract"] = f"{game.level}{STRAIN_NAMES[game.trump]}"
+    if game.declarer is not None:
+        out["declarer"] = SEATS[game.declarer]
+    if game.kind is Kind.RASPASY:
+        out["raspasy_talon"] = game.talon_mode.value
+    return out
 
 
-def _mask_of_seat(position: Position, seat: int) -> int:
-    m = 0
-    for i, c in enumerate(position.trick):
-        if (position.leader + i) % 3 == seat:
-            m |= bit(c)
-    return m
+def verdict(game: Game, tricks, position: Position) -> str | None:
+    """``made``/``down`` for a contract, ``clean``/``caught`` for a misère, when the whole deal is known.
+
+    ``tricks`` are the declarer's from ``position`` on; the tricks he took before count
+    too (``position.taken``, from the tricks ``played``). An ending given without the
+    tricks before it, and raspasy, have no verdict.
+    """
+    if game.kind is Kind.RASPASY or sum(position.taken) + position.tricks_left != 10:
+        return None
+    total = position.taken[game.declarer] + tricks
+    if game.kind is Kind.MISERE:
+        return "clean" if total == 0 else "caught"
+    return "made" if total >= game.level else "down"
 
 
-def _check_talon_suits(position: Position) -> None:
-    """In ``suit`` mode someone must be able to follow each turned card's suit."""
-    everyone = position.hands[0] | position.hands[1] | position.hands[2]
-    on_table = 0
-    for c in position.trick:
-        on_table |= bit(c)
-    for i, t in enumerate(position.talon):
-        s = suit_of(t)
-        held = count((everyone | (on_table if i == 0 else 0)) >> (8 * s) & SUIT_MASK)
-        if held < (1 if i == 0 else 4):
-            raise InputError("deal.talon", f"nobody may be left holding {SUIT_LETTERS[s]} when the "
-                             f"talon card {ascii_name(t)} is turned")
+def _names(cards) -> list[str]:
+    return [ascii_name(c) for c in cards]
 
 
 @dataclass(frozen=True)
@@ -220,6 +285,7 @@ class Result:
     legal card of the player to move → the same measure after playing it (on raspasy
     the mover's own tricks). ``line``: a best line to the end (raspasy: the mover's);
     ``lines``: on raspasy, each seat's own best line. ``nodes``: nodes searched.
+    Seats are ``"A"``, ``"B"``, ``"C"`` in every key; cards are numbers (JSON: ``7S`` … ``AH``).
     """
 
     game: Game
@@ -230,41 +296,113 @@ class Result:
     nodes: int
     lines: dict[str, list[int]] = field(default_factory=dict)
 
+    @property
+    def verdict(self) -> str | None:
+        """``made``, ``down``, ``clean`` or ``caught`` on a full deal (see :func:`verdict`)."""
+        return verdict(self.game, self.tricks, self.position)
+
+    def __repr__(self) -> str:
+        shown = f"{self.tricks}" if isinstance(self.tricks, int) else \
+            " ".join(f"{s}={self.tricks[s]}" for s in SEATS)
+        extra = f" {self.verdict}" if self.verdict else ""
+        return f"<Result {game_name(self.game)}: {shown} tricks{extra}; line {' '.join(_names(self.line[:6]))}" \
+               f"{' …' if len(self.line) > 6 else ''}; {self.nodes} nodes>"
+
     def to_json(self) -> dict:
+        """Everything a script needs: the deal and game solved, the answer, the cards, the line."""
+        p = self.position
         out = {
+            "deal": {s: _names(cards_of(h)) for s, h in zip(SEATS, p.hands)},
+            "game": game_json(self.game, p.leader),
+            "trick": _names(p.trick),
+            "to_move": SEATS[p.to_move],
             "tricks": self.tricks,
+            "tricks_left": p.tricks_left,
+            "verdict": self.verdict,
             "card_values": {ascii_name(c): v for c, v in sorted(self.card_values.items())},
-            "line": [ascii_name(c) for c in self.line],
+            "line": _names(self.line),
             "nodes": self.nodes,
-            "to_move": SEATS[self.position.to_move],
         }
+        if p.talon:
+            out["talon"] = _names(p.talon)
+        if any(p.taken):
+            out["taken"] = dict(zip(SEATS, p.taken))
         if self.lines:
-            out["lines"] = {s: [ascii_name(c) for c in line] for s, line in self.lines.items()}
+            out["lines"] = {s: _names(line) for s, line in self.lines.items()}
         return out
 
+    @staticmethod
+    def from_json(data: dict) -> "Result":
+        """The :class:`Result` that :meth:`to_json` wrote (extra keys, such as ``file``, are ignored)."""
+        try:
+            g = data["game"]
+            game = parse_game(g["kind"], g.get("contract"), g.get("declarer"), g.get("raspasy_talon"))
+            hands = tuple(_hand(data["deal"][s], f"deal.{s}") for s in SEATS)
+            taken = data.get("taken", {})
+            position = Position(hands, parse_seat(g.get("leader", "A"), "game.leader"),
+                                _cards(data.get("trick"), "trick"), _cards(data.get("talon"), "talon"),
+                                tuple(taken.get(s, 0) for s in SEATS))
+            validate(position, game)
+            tricks = data["tricks"]
+            values = {_card_name(k, "card_values"): int(v) for k, v in data["card_values"].items()}
+            line = [_card_name(c, "line") for c in data["line"]]
+            lines = {s: [_card_name(c, f"lines.{s}") for c in cards] for s, cards in data.get("lines", {}).items()}
+            return Result(game, position, tricks, values, line, int(data["nodes"]), lines)
+        except KeyError as e:
+            raise InputError(str(e.args[0]), "missing from the result's JSON") from None
+        except (TypeError, AttributeError, ValueError) as e:
+            if isinstance(e, InputError):
+                raise
+            raise InputError("result", f"not a result as Result.to_json writes it ({e})") from None
 
-def solve(position: Position, game: Game, *, options: Options = Options(), engine: Engine | None = None,
+
+def _card_name(text, field: str) -> int:
+    cards = _cards([text], field)
+    if len(cards) != 1:
+        raise InputError(field, f"expected one card, not {excerpt(text)}")
+    return cards[0]
+
+
+def game_name(game: Game) -> str:
+    """``7NT by A``, ``misere by B``, ``raspasy (talon suit)``: a game in one short phrase."""
+    if game.kind is Kind.CONTRACT:
+        return f"{game.level}{STRAIN_NAMES[game.trump]} by {SEATS[game.declarer]}"
+    if game.kind is Kind.MISERE:
+        return f"misere by {SEATS[game.declarer]}"
+    return f"raspasy (talon {game.talon_mode.value})"
+
+
+def solve(position: Position, game: Game, *, options: Options | None = None, engine: Engine | None = None,
           with_line: bool = True, with_card_values: bool = True) -> Result:
-    """Solve ``position`` as ``game`` (validate it first with :func:`validate`)."""
-    engine = engine or Engine(options)
+    """Solve ``position`` as ``game``; an :class:`InputError` if it cannot be played (see :func:`validate`)."""
+    validate(position, game)
+    from .engine import Engine
+
+    engine = engine or Engine(options or _default_options())
     start = engine.nodes
     mover = position.to_move
     if game.kind is Kind.RASPASY:
         tricks, lines = {}, {}
         for seat in range(3):
             if with_line:
-                value, line = engine.best_line(position, game, seat)
+                value, line = engine._best_line(position, game, seat)
                 lines[SEATS[seat]] = line
             else:
-                value = engine.value(position, game, seat)
+                value = engine._value(position, game, seat)
             tricks[SEATS[seat]] = value
-        values = engine.card_values(position, game, mover) if with_card_values else {}
+        values = engine._card_values(position, game, mover) if with_card_values else {}
         return Result(game, position, tricks, values, lines.get(SEATS[mover], []),
                       engine.nodes - start, lines)
     focus = game.declarer
     if with_line:
-        tricks, line = engine.best_line(position, game, focus)
+        tricks, line = engine._best_line(position, game, focus)
     else:
-        tricks, line = engine.value(position, game, focus), []
-    values = engine.card_values(position, game, focus) if with_card_values else {}
+        tricks, line = engine._value(position, game, focus), []
+    values = engine._card_values(position, game, focus) if with_card_values else {}
     return Result(game, position, tricks, values, line, engine.nodes - start)
+
+
+def _default_options():
+    from .engine import Options
+
+    return Options()

@@ -17,6 +17,8 @@ SUIT_LETTERS = "SCDH"
 SUIT_SYMBOLS = "♠♣♦♥"
 RANK_LETTERS = ("7", "8", "9", "10", "J", "Q", "K", "A")
 SEATS = "ABC"
+STRAIN_NAMES = tuple(SUIT_LETTERS) + ("NT",)
+"""``S C D H NT``: strain numbers 0..4 as JSON and contracts write them."""
 
 SUIT_MASK = 0xFF
 FULL_DECK = 0xFFFFFFFF

@@ -21,7 +21,9 @@ from .kernel.config import (ALL_SHORTCUTS, C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FO
                             MAX_CARDS_IN_PLAY, P_HANDS, P_LEADER, P_N_TRICK, P_TRICK, POS_SIZE,
                             SHORTCUT_NAMES, STATS_SIZE, TALON_DEALER, TALON_NONE, TALON_SUIT)
 from .kernel.tt import DEFAULT_LOG2_SIZE, new_table
+from .errors import InputError, excerpt
 from .rules import Game, Position, TalonMode
+from .validation import check_focus, validate
 
 _TALON_CODES = {TalonMode.NONE: TALON_NONE, TalonMode.SUIT: TALON_SUIT, TalonMode.DEALER: TALON_DEALER}
 
@@ -102,6 +104,9 @@ class Engine:
         return (encode_position(position), ctx,
                 self.keys, self.vals, PEXT, PDEP, self.scratch, self.stats)
 
+    # The public methods check their input once (see solver.validation); the solver's own
+    # modules, having checked it already, call the unchecked ones in their loops.
+
     def value(self, position: Position, game: Game, focus: int, cooperative: bool = False) -> int:
         """The focus player's tricks from here on under best play (see :mod:`solver.reference`).
 
@@ -109,31 +114,71 @@ class Engine:
         him. On raspasy that is the fewest tricks he can be held to by all three together
         (a lower bound on real play; the default paranoid value is the upper bound).
         """
-        return int(drivers.value(*self._arrays(position, game, focus, cooperative)))
+        _check(position, game, focus)
+        return self._value(position, game, focus, cooperative)
 
     def reaches(self, position: Position, game: Game, focus: int, target: int) -> bool:
         """Whether the focus player takes at least ``target`` tricks from here on.
 
         One zero-window search: cheaper than :meth:`value` when only a threshold matters.
         """
-        return bool(drivers.reaches(*self._arrays(position, game, focus), target))
+        _check(position, game, focus)
+        if not (isinstance(target, int) and not isinstance(target, bool)):
+            raise InputError("target", f"a number of tricks, not {excerpt(target)}")
+        return self._reaches(position, game, focus, target)
 
     def card_values(self, position: Position, game: Game, focus: int,
                     cooperative: bool = False) -> dict[int, int]:
+        """Each legal card of the player to move → the focus player's tricks after it."""
+        _check(position, game, focus)
+        return self._card_values(position, game, focus, cooperative)
+
+    def best_line(self, position: Position, game: Game, focus: int) -> tuple[int, list[int]]:
+        """The value and a best line to the end (tie-break: see :mod:`solver.kernel.drivers`)."""
+        _check(position, game, focus)
+        return self._best_line(position, game, focus)
+
+    def _value(self, position: Position, game: Game, focus: int, cooperative: bool = False) -> int:
+        return int(drivers.value(*self._arrays(position, game, focus, cooperative)))
+
+    def _reaches(self, position: Position, game: Game, focus: int, target: int) -> bool:
+        return bool(drivers.reaches(*self._arrays(position, game, focus), target))
+
+    def _card_values(self, position: Position, game: Game, focus: int,
+                     cooperative: bool = False) -> dict[int, int]:
         out = np.empty(32, dtype=np.int64)
         drivers.card_values(*self._arrays(position, game, focus, cooperative), out)
         return {c: int(v) for c, v in enumerate(out) if v >= 0}
 
-    def best_line(self, position: Position, game: Game, focus: int) -> tuple[int, list[int]]:
-        """The value and a best line to the end (tie-break: see :mod:`solver.kernel.drivers`)."""
+    def _best_line(self, position: Position, game: Game, focus: int) -> tuple[int, list[int]]:
         line = np.empty(MAX_CARDS_IN_PLAY + 3, dtype=np.int64)
         v = drivers.best_line(*self._arrays(position, game, focus), line)
         return int(v), [int(c) for c in line if c >= 0]
 
 
+def _check(position: Position, game: Game, focus: int) -> None:
+    validate(position, game)
+    check_focus(focus)
+
+
 def batch_values(positions: list[Position], games: list[Game], focuses: list[int],
                  options: Options = Options(), threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Values (and nodes searched) of many positions, on all cores: one table per thread."""
+    positions, games, focuses = list(positions), list(games), list(focuses)
+    if not len(positions) == len(games) == len(focuses):
+        raise InputError("positions", f"one game and one focus per position, got {len(positions)} "
+                         f"positions, {len(games)} games, {len(focuses)} focuses")
+    for i, (p, g, f) in enumerate(zip(positions, games, focuses)):
+        try:
+            _check(p, g, f)
+        except InputError as e:
+            raise InputError(f"positions[{i}].{e.field}", e.message) from None
+    return _batch_values(positions, games, focuses, options, threads)
+
+
+def _batch_values(positions, games, focuses, options: Options = Options(),
+                  threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`batch_values` without the checks, for callers that made them."""
     n = len(positions)
     threads = threads or os.cpu_count() or 1
     threads = max(1, min(threads, n))

@@ -34,8 +34,18 @@ _RANK_TEXT = {"en": ("7", "8", "9", "10", "J", "Q", "K", "A"),
               "ru": ("7", "8", "9", "10", "\u0412", "\u0414", "\u041a", "\u0422")}
 
 
+def _quote(text: str, limit: int = 40) -> str:
+    """The text in quotes for an error message: control characters escaped, a long text cut short."""
+    text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    if len(text) > limit:
+        text = text[:limit - 6] + "…" + text[-5:]
+    return f"'{text}'"
+
+
 def _show(ch: str) -> str:
     """Quote a character; name non-ASCII ones, since Cyrillic and Latin look alike."""
+    if not ch.isprintable():
+        return _quote(ch)
     if ch.isascii() or ch in _SUITS:
         return f"'{ch}'"
     return f"'{ch}' ({unicodedata.name(ch, f'U+{ord(ch):04X}')})"
@@ -55,7 +65,7 @@ def _lex(text: str) -> list[tuple[str, int, int, int]]:
                 j += 1
             out.append(("sep", 0, i, j))
         elif j < n and text[j] == ":" and ch.isalnum() and ch not in _SUITS:
-            raise NotationError(f"unknown suit {_show(ch)} in '{text}'")
+            raise NotationError(f"unknown suit {_show(ch)} in {_quote(text)}")
         elif ch in _SUITS:
             while j < n and text[j] in _SELECTORS:
                 j += 1
@@ -67,13 +77,13 @@ def _lex(text: str) -> list[tuple[str, int, int, int]]:
             out.append(("rank", _RANKS[ch], i, j))
         elif ch in _SMALL:
             raise NotationError(f"'{ch}' stands for an unknown small card; an exact position "
-                                f"needs exact ranks, in '{text}'")
+                                f"needs exact ranks, in {_quote(text)}")
         elif ch in _DASHES or ch in ".:":
             out.append(({".": "dot", ":": "colon"}.get(ch, "dash"), 0, i, j))
         elif ch.isalnum():
-            raise NotationError(f"unknown rank {_show(ch)} in '{text}'")
+            raise NotationError(f"unknown rank {_show(ch)} in {_quote(text)}")
         else:
-            raise NotationError(f"unexpected character {_show(ch)} in '{text}'")
+            raise NotationError(f"unexpected character {_show(ch)} in {_quote(text)}")
         i = j
     return out
 
@@ -96,8 +106,8 @@ def _one_card(tokens, text: str) -> int:
         return card(s % 4, r)
     chunk = text[tokens[0][2]:tokens[-1][3]] if tokens else ""
     if tokens and set(kinds) == {"rank"}:
-        raise NotationError(f"ranks '{chunk}' have no suit before them in '{text}'")
-    raise NotationError(f"'{chunk}' is not a single card in '{text}'")
+        raise NotationError(f"ranks {_quote(chunk)} have no suit before them in {_quote(text)}")
+    raise NotationError(f"{_quote(chunk)} is not a single card in {_quote(text)}")
 
 
 def parse_card(text: str) -> int:
@@ -108,7 +118,7 @@ def parse_card(text: str) -> int:
 
 def _add(mask: int, c: int, text: str) -> int:
     if mask >> c & 1:
-        raise NotationError(f"card {format_card(c)} given twice in '{text}'")
+        raise NotationError(f"card {format_card(c)} given twice in {_quote(text)}")
     return mask | bit(c)
 
 
@@ -128,12 +138,12 @@ def _fill(mask: int, suit: int, tokens, text: str) -> int:
     tokens = [t for t in tokens if t[0] != "sep"]
     kinds = {t[0] for t in tokens}
     if "dash" in kinds and kinds != {"dash"}:
-        raise NotationError(f"suit {SUIT_SYMBOLS[suit]} has both ranks and a void mark in '{text}'")
+        raise NotationError(f"suit {SUIT_SYMBOLS[suit]} has both ranks and a void mark in {_quote(text)}")
     for kind, value, start, end in tokens:
         if kind == "suit":
-            raise NotationError(f"suit '{text[start:end]}' inside a dot-form group in '{text}'")
+            raise NotationError(f"suit {_quote(text[start:end])} inside a dot-form group in {_quote(text)}")
         if kind == "colon":
-            raise NotationError(f"unexpected ':' in '{text}'")
+            raise NotationError(f"unexpected ':' in {_quote(text)}")
         if kind == "rank":
             mask = _add(mask, card(suit, value), text)
     return mask
@@ -159,7 +169,7 @@ def parse_hand(text: str) -> int:
     if "dot" in kinds:
         groups = _split(tokens, "dot")
         if len(groups) != 4:
-            raise NotationError(f"dot form needs 4 groups (♠.♣.♦.♥), got {len(groups)} in '{text}'")
+            raise NotationError(f"dot form needs 4 groups (♠.♣.♦.♥), got {len(groups)} in {_quote(text)}")
         mask = 0
         for suit, group in enumerate(groups):
             mask = _fill(mask, suit, group, text)
@@ -171,7 +181,7 @@ def parse_hand(text: str) -> int:
         for a, b in zip(suit_at, suit_at[1:]):
             suit = tokens[a][1] % 4
             if suit in seen:
-                raise NotationError(f"suit {SUIT_SYMBOLS[suit]} appears twice in '{text}'")
+                raise NotationError(f"suit {SUIT_SYMBOLS[suit]} appears twice in {_quote(text)}")
             seen.add(suit)
             group = [t for t in tokens[a + 1:b] if t[0] != "sep"]
             if group[:1] and group[0][0] == "colon":  # "S:" -- optional after a symbol

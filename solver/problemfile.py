@@ -32,17 +32,19 @@ import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .api import InputError, make_position, parse_game, parse_seat
+from .errors import excerpt, one_line
+from .api import InputError, kind_word, make_position, parse_game, parse_seat
 from .cards import SEATS, ascii_name, cards_of, count
 from .notation import NotationError, format_hand, parse_cards, parse_hand
 from .rules import Game, Kind, Position, TalonMode
 
-__all__ = ["Problem", "ProblemError", "load", "load_many", "loads_json", "loads_toml"]
+__all__ = ["Problem", "ProblemError", "dump", "dumps", "load", "load_each", "load_many", "loads", "loads_json",
+           "loads_lines", "loads_toml", "to_dict"]
 
 KEYS = {
     "": ("title", "source", "theme", "difficulty", "notes", "deal", "game", "expect"),
     "deal": ("A", "B", "C", "talon", "discard"),
-    "game": ("kind", "contract", "declarer", "leader", "trick", "raspasy_talon"),
+    "game": ("kind", "contract", "declarer", "leader", "played", "trick", "raspasy_talon"),
     "expect": ("tricks", "key"),
 }
 """The keys each section may hold; any other key is an error (it is most often a typo)."""
@@ -51,8 +53,11 @@ KEYS = {
 class ProblemError(ValueError):
     """Bad problem input; ``str(error)`` is the one-line message for the user."""
 
-    def __init__(self, where: str, field: str, message: str):
+    def __init__(self, where: str, field: str, message: str, lineno: int | None = None):
+        where, field, message = one_line(where), one_line(field), one_line(message)
         super().__init__(f"{where}: {field}: {message}")
+        self.lineno = lineno
+        """The line of a JSON Lines stream the problem was on, if it came from one."""
         self.where = where
         self.field = field
         self.message = message
@@ -83,6 +88,7 @@ class Problem:
     declarer: str | None = None
     leader: str = "A"
     trick: str | None = None
+    played: tuple[str, ...] | None = None
     raspasy_talon: str | None = None
     expect: int | dict[str, int] | None = None
     key: str | None = None
@@ -96,12 +102,17 @@ class Problem:
         return f"{self.path}: line {self.line}" if self.line else self.path
 
     @property
+    def lineno(self) -> int | None:
+        """The line of a JSON Lines file the problem is on (the JSON results' ``lineno``)."""
+        return self.line
+
+    @property
     def name(self) -> str:
         """What to call the problem in one-line reports: its title, else where it is."""
         return self.title or self.where
 
     def error(self, field: str, message: str) -> ProblemError:
-        return ProblemError(self.where, field, message)
+        return ProblemError(self.where, field, message, self.line)
 
     def _wrap(self, error: InputError) -> ProblemError:
         return self.error(error.field, error.message)
@@ -117,7 +128,7 @@ class Problem:
         if self.kind is None:
             raise self.error("game", "the problem has no [game] section")
         mode = self.raspasy_talon
-        raspasy = str(self.kind).strip().lower() == Kind.RASPASY.value
+        raspasy = kind_word(self.kind) == Kind.RASPASY.value
         if raspasy and mode is None:
             mode = TalonMode.SUIT.value if self.talon else TalonMode.NONE.value
         try:
@@ -143,7 +154,7 @@ class Problem:
         """The talon in the order its cards are turned (empty when the file gives none)."""
         if self.talon is None:
             return ()
-        order_matters = self.kind is not None and str(self.kind).strip().lower() == Kind.RASPASY.value \
+        order_matters = self.kind is not None and kind_word(self.kind) == Kind.RASPASY.value \
             and str(self.raspasy_talon or "suit").strip().lower() != TalonMode.NONE.value
         cards = _card_list(self.talon, self.error, "deal.talon", order_matters)
         if len(cards) != 2:
@@ -175,7 +186,7 @@ class Problem:
             return False
         sizes = [count(self._hand(s)) for s in range(3)]
         others = [sizes[s] for s in range(3) if s != seat]
-        return not self.trick and others[0] == others[1] and sizes[seat] == others[0] + 2
+        return not self.trick and not self.played and others[0] == others[1] and sizes[seat] == others[0] + 2
 
     def position(self) -> Position:
         """The position to solve: hands, leader, trick on the table, talon still to turn."""
@@ -187,7 +198,7 @@ class Problem:
 
     def _make_position(self, game: Game | None) -> Position:
         try:
-            return make_position(self.A, self.B, self.C, leader=self.leader, trick=self.trick,
+            return make_position(self.A, self.B, self.C, leader=self.leader, trick=self.trick, played=self.played,
                                  talon=_ascii(self.talon_cards()), game=game,
                                  out_of_play=_ascii(self.discard_cards()))
         except InputError as e:
@@ -218,6 +229,8 @@ class Problem:
             raise self.error("deal.discard", "the declarer has discarded already")
         if self.trick:
             raise self.error("game.trick", "a discard is chosen before the first trick")
+        if self.played:
+            raise self.error("game.played", "a discard is chosen before the first trick")
         self._make_position(None)  # cards given twice, in two places
         hands = list(self.hands())
         seat = game.declarer
@@ -238,6 +251,75 @@ class Problem:
         except InputError as e:
             raise self._wrap(e) from None
 
+    # -- what the problem asks -------------------------------------------------------
+
+    def setup(self, engine=None) -> tuple[Position, tuple[int, ...], bool]:
+        """The position to solve, the cards out of play as discarded, and whether the
+        discard is the solver's: a declarer still holding 12 cards (10 and the talon)
+        makes his best discard first, as ``pref check`` and ``pref discard`` take it."""
+        if not self.needs_discard:
+            return self.position(), self.discard_cards(), False
+        from .analysis.discard import best_discard
+
+        hands12, declarer = self.deal_for_discard()
+        game, leader = self.game(), self.leader_seat()
+        best = best_discard(hands12, declarer, game, leader, engine)
+        hands = list(hands12)
+        for c in best.discard:
+            hands[declarer] &= ~(1 << c)
+        return Position(tuple(hands), leader), tuple(best.discard), True
+
+    def talon_taken(self) -> bool:
+        """Whether the declarer took the talon: a discard is given and a talon card is in his hand or in it."""
+        seat = self.declarer_seat() if self.kind is not None else None
+        if seat is None or not self.talon or not self.discard:
+            return False
+        mine = self.hands()[seat]
+        aside = self.discard_cards()
+        return any(mine >> c & 1 or c in aside for c in self.talon_cards())
+
+    def history(self) -> tuple[Position, list[int]] | None:
+        """The position as dealt and the cards of the tricks ``played`` since, in order (None without)."""
+        if not self.played:
+            return None
+        game = self.game()
+        try:
+            start = make_position(self.A, self.B, self.C, leader=self.leader, talon=_ascii(self.talon_cards()),
+                                  game=game, out_of_play=_ascii(self.discard_cards()))
+            cards = [c for trick in self.played for c in parse_cards(trick)]
+        except (InputError, NotationError) as e:  # checked when the problem was read
+            raise self.error("game.played", str(e)) from None
+        return start, cards
+
+    def solved_position(self, engine=None) -> Position:
+        """The position :func:`solver.api.solve` is given (see :meth:`setup`)."""
+        return self.setup(engine)[0]
+
+    def answer(self, engine=None, progress=None) -> int | dict[str, int]:
+        """The value ``[expect] tricks`` states, found by the solver: the declarer's tricks
+        (with his best discard when one is due), or each raspasy player's."""
+        if self.needs_discard:
+            from .analysis.discard import best_discard
+
+            hands12, declarer = self.deal_for_discard()
+            return best_discard(hands12, declarer, self.game(), self.leader_seat(), engine, progress).tricks
+        from .api import solve
+
+        return solve(self.position(), self.game(), engine=engine, with_line=False, with_card_values=False).tricks
+
+    def agrees(self, tricks) -> bool | None:
+        """Whether the solver's ``tricks`` are the published answer; None without ``[expect]``."""
+        return None if self.expect is None else tricks == self.expect
+
+    def where_json(self) -> dict:
+        """Where the problem came from, for JSON results: ``file``, ``lineno``, ``title``."""
+        out: dict = {"file": self.path}
+        if self.line:
+            out["lineno"] = self.line
+        if self.title:
+            out["title"] = self.title
+        return out
+
     # -- checks made when the problem is read -------------------------------------
 
     def check(self) -> "Problem":
@@ -248,10 +330,11 @@ class Problem:
             return self
         game = self.game()
         if self.needs_discard:
-            self.deal_for_discard()
+            hands, declarer = self.deal_for_discard()
+            left = count(hands[(declarer + 1) % 3])
         else:
-            self.position()
-        self._check_expect(game)
+            left = self.position().tricks_left
+        self._check_expect(game, left)
         self.declared_key()
         return self
 
@@ -267,7 +350,7 @@ class Problem:
         except ValueError as e:
             raise self.error("expect.key", str(e)) from None
 
-    def _check_expect(self, game: Game) -> None:
+    def _check_expect(self, game: Game, tricks_left: int) -> None:
         if self.expect is None:
             return
         if game.kind is Kind.RASPASY:
@@ -281,8 +364,9 @@ class Problem:
                                  "the declarer's tricks")
             values = [self.expect]
         for v in values:
-            if not 0 <= v <= 10:
-                raise self.error("expect.tricks", f"tricks must be 0 to 10, not {v}")
+            if not 0 <= v <= tricks_left:
+                raise self.error("expect.tricks", f"tricks must be 0 to {tricks_left}, the tricks left to "
+                                 f"play, not {v}")
 
 
 def _ascii(cards) -> str:
@@ -305,41 +389,172 @@ def _card_list(text: str, error, field: str, order_matters: bool) -> tuple[int, 
         raise error(field, str(first_error)) from None
     if order_matters and len(cards) > 1:
         raise error(field, f"write the talon one card at a time, in the order the cards are turned "
-                    f"(e.g. '{_ascii(cards)}'), not {text!r}")
+                    f"(e.g. '{_ascii(cards)}'), not {excerpt(text)}")
     return cards
 
 
 # -- reading -----------------------------------------------------------------------
 
 
+def _read_bytes(path: str | Path) -> bytes:
+    name = str(path)
+    if not name.strip():
+        raise ProblemError(repr(name), "file", "an empty path names no file")
+    try:
+        return Path(path).read_bytes()
+    except IsADirectoryError:
+        raise ProblemError(name, "file", "is a folder, not a problem file") from None
+    except OSError as e:
+        raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
+
+
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+_UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def decode(data: bytes, name: str, lineno: int | None = None) -> str:
+    """UTF-8 text (a leading byte-order mark is dropped); anything else is a one-line error."""
+    where = f"line {lineno}" if lineno else "file"
+    if lineno in (None, 1) and data.startswith(_UTF16_BOMS):
+        raise ProblemError(name, "file", "UTF-16 text; problem files are UTF-8 (save the file as UTF-8)")
+    if data.startswith(_UTF8_BOM) and lineno in (None, 1):
+        data = data[len(_UTF8_BOM):]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ProblemError(name, where, lineno=lineno, message=f"not UTF-8 text ({e.reason} at byte {e.start}"
+                           f"{' of the line' if lineno else ''})") from None
+
+
 def load(path: str | Path) -> Problem:
     """Read one problem from a TOML file (``.json``: one JSON object; ``.jsonl``: one line of JSON)."""
     name = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
-    except UnicodeDecodeError as e:
-        raise ProblemError(name, "file", f"not UTF-8 text ({e.reason} at byte {e.start})") from None
     if name.endswith(".jsonl"):
-        problems = [loads_json(line, name, n) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+        problems = load_many(path)
         if len(problems) != 1:
             raise ProblemError(name, "file", f"holds {len(problems)} problems; one is needed here")
         return problems[0]
+    text = decode(_read_bytes(path), name)
     if name.endswith(".json"):
         return loads_json(text, name)
     return loads_toml(text, name)
 
 
 def load_many(path: str | Path) -> list[Problem]:
-    """All problems of a file: one for TOML or ``.json``, one per line for ``.jsonl``."""
-    if not str(path).endswith(".jsonl"):
-        return [load(path)]
+    """All problems of a file: one for TOML or ``.json``, one per line for ``.jsonl``.
+
+    The first bad problem raises its :class:`ProblemError`; :func:`load_each` reports
+    every one and keeps the good ones.
+    """
+    out = []
+    for item in load_each(path):
+        if isinstance(item, ProblemError):
+            raise item
+        out.append(item)
+    return out
+
+
+def load_each(path: str | Path) -> list[Problem | ProblemError]:
+    """Every problem of a file, or in its place the error that stops it, in file order.
+
+    A JSON Lines file is read line by line, so a bad line (broken JSON, a stray byte
+    that is not UTF-8, a wrong field) costs only that line: the problems on the
+    other lines are still read. A file that cannot be read at all gives one error.
+    """
+    name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ProblemError(str(path), "file", f"cannot read it: {getattr(e, 'strerror', None) or e}") from None
-    return [loads_json(line, str(path), n) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+        data = _read_bytes(path)
+        if not name.endswith(".jsonl"):
+            return [load(path)]
+        if data.startswith(_UTF16_BOMS):
+            decode(data, name)
+    except ProblemError as e:
+        return [e]
+    return list(loads_lines(data.split(b"\n"), name))
+
+
+def loads_lines(lines, name: str = "<jsonl>"):
+    """Problems (or the :class:`ProblemError` of each bad line) from JSON Lines, as bytes or text."""
+    for lineno, line in enumerate(lines, 1):
+        if lineno == 1 and isinstance(line, bytes) and line.startswith(_UTF16_BOMS):
+            yield ProblemError(name, "file", "UTF-16 text; problem files are UTF-8 (save the file as UTF-8)")
+            return  # every other line would be broken too
+        try:
+            text = decode(line, name, lineno) if isinstance(line, bytes) else line
+            if lineno == 1 and text.startswith("\ufeff"):
+                text = text[1:]
+            if text.strip():
+                yield loads_json(text, name, lineno)
+        except ProblemError as e:
+            yield e
+
+
+# -- writing -----------------------------------------------------------------------
+
+_ATTRIBUTE = {("expect", "tricks"): "expect"}
+"""Where a key's value lives on :class:`Problem` when it is not the attribute of the same name."""
+
+
+def to_dict(problem: Problem) -> dict:
+    """The problem as the nested tables of its file (only the keys it gives), ready for TOML or JSON."""
+    out: dict = {}
+    for section, keys in KEYS.items():
+        table = {}
+        for key in keys:
+            if section == "" and key in KEYS:
+                continue
+            value = getattr(problem, _ATTRIBUTE.get((section, key), key), None)
+            if value is None or value == "" and section == "":
+                continue
+            if section == "game" and problem.kind is None:
+                continue
+            if (section, key) == ("game", "leader") and value == "A" and problem.trick is None:
+                continue
+            table[key] = value
+        if section == "":
+            out.update(table)
+        elif table:
+            out[section] = table
+    return out
+
+
+def dumps(problem: Problem, format: str = "toml") -> str:
+    """The problem's text, TOML (a file) or JSON (one line, for JSON Lines); :func:`loads` reads it back."""
+    data = to_dict(problem)
+    if format == "json":
+        return json.dumps(data, ensure_ascii=False)
+    if format != "toml":
+        raise ValueError(f"format is toml or json, not {format!r}")
+    lines = [f"{key} = {_toml_value(value)}" for key, value in data.items() if not isinstance(value, dict)]
+    for section, table in data.items():
+        if isinstance(table, dict):
+            lines += ["", f"[{section}]"] + [f"{key} = {_toml_value(v)}" for key, v in table.items()]
+    return "\n".join(lines).lstrip("\n") + "\n"
+
+
+def dump(problem: Problem, path: str | Path) -> None:
+    """Write the problem to ``path``: TOML, or one JSON line for ``.json``/``.jsonl``."""
+    fmt = "json" if str(path).endswith((".json", ".jsonl")) else "toml"
+    Path(path).write_text(dumps(problem, fmt) + ("\n" if fmt == "json" else ""), encoding="utf-8")
+
+
+def loads(text: str, name: str = "<toml>") -> Problem:
+    """One problem from text, JSON if ``name`` ends in ``.json``/``.jsonl`` and TOML otherwise."""
+    return loads_json(text, name) if name.endswith((".json", ".jsonl")) else loads_toml(text, name)
+
+
+def _toml_value(value) -> str:
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, bool) or not isinstance(value, (str, int, dict)):
+        raise TypeError(f"cannot write {value!r} to a problem file")
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + "}"
+    if "\n" in value and "'''" not in value and all(c.isprintable() or c in "\n\t" for c in value):
+        return "'''\n" + value + "'''"  # a literal multi-line string keeps notes readable
+    return json.dumps(value, ensure_ascii=False)  # JSON's escapes are TOML's
 
 
 _TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
@@ -348,6 +563,7 @@ _TOML_AT_END = re.compile(r"\s*\(at end of document\)$")
 
 def loads_toml(text: str, name: str = "<toml>") -> Problem:
     """One problem from TOML text; ``name`` is the file named in error messages."""
+    text = text.removeprefix("\ufeff")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -360,6 +576,8 @@ def loads_toml(text: str, name: str = "<toml>") -> Problem:
         if at_end:
             message = message[:at_end.start()] + " (at the end)"
         raise ProblemError(name, f"line {text.count(chr(10)) + 1}", f"broken TOML: {message}") from None
+    except (ValueError, RecursionError) as e:  # a number too long to convert, nesting too deep
+        raise ProblemError(name, "file", f"broken TOML: {excerpt(str(e), 80)}") from None
     return from_dict(data, name)
 
 
@@ -368,14 +586,18 @@ def loads_json(text: str, name: str = "<json>", lineno: int | None = None) -> Pr
 
     ``lineno`` is the line of the stream, named in messages (``FILE: line N: …``).
     """
+    text = text.removeprefix("\ufeff")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         line = lineno if lineno is not None else e.lineno
-        raise ProblemError(name, f"line {line}", f"broken JSON: {e.msg} (column {e.colno})") from None
+        raise ProblemError(name, f"line {line}", f"broken JSON: {e.msg} (column {e.colno})", lineno) from None
+    except (ValueError, RecursionError) as e:  # a number too long to convert, nesting too deep
+        where = f"line {lineno}" if lineno else "file"
+        raise ProblemError(name, where, f"broken JSON: {excerpt(str(e), 80)}", lineno) from None
     if not isinstance(data, dict):
         where = f"line {lineno}" if lineno else "JSON"
-        raise ProblemError(name, where, "a problem is a JSON object {\"deal\": …, \"game\": …}")
+        raise ProblemError(name, where, "a problem is a JSON object {\"deal\": …, \"game\": …}", lineno)
     return from_dict(data, name, lineno)
 
 
@@ -384,7 +606,7 @@ def from_dict(data: dict, name: str, lineno: int | None = None) -> Problem:
     where = f"{name}: line {lineno}" if lineno else name
 
     def fail(field: str, message: str) -> ProblemError:
-        return ProblemError(where, field, message)
+        return ProblemError(where, field, message, lineno)
 
     _check_keys(data, "", fail)
     deal = _section(data, "deal", fail, required=True)
@@ -409,6 +631,7 @@ def from_dict(data: dict, name: str, lineno: int | None = None) -> Problem:
         kind=_text(game, "kind", None, fail, "game"), contract=_text(game, "contract", None, fail, "game"),
         declarer=_text(game, "declarer", None, fail, "game"), leader=_text(game, "leader", "A", fail, "game"),
         trick=_cards_text(game, "game", "trick", fail) if game else None,
+        played=_played(game, fail) if game else None,
         raspasy_talon=_text(game, "raspasy_talon", None, fail, "game"),
         expect=_expect(expect, fail), key=_key_text(expect, fail),
     )
@@ -419,7 +642,8 @@ def _check_keys(table: dict, section: str, fail) -> None:
     allowed = KEYS[section]
     for key in table:
         if key not in allowed:
-            field = f"{section}.{key}" if section else str(key)
+            shown = str(key) if len(str(key)) <= 30 else str(key)[:24] + "…" + str(key)[-5:]
+            field = f"{section}.{shown}" if section else shown
             close = difflib.get_close_matches(str(key), allowed, n=1)
             hint = f"; did you mean '{close[0]}'?" if close else f" (known: {', '.join(allowed)})"
             raise fail(field, f"unknown key{hint}")
@@ -432,7 +656,7 @@ def _section(data: dict, name: str, fail, required: bool) -> dict | None:
         return None
     table = data[name]
     if not isinstance(table, dict):
-        raise fail(name, f"expected a [{name}] section (a table of keys), not {table!r}")
+        raise fail(name, f"expected a [{name}] section (a table of keys), not {excerpt(table)}")
     _check_keys(table, name, fail)
     return table
 
@@ -443,7 +667,7 @@ def _text(table: dict | None, key: str, default, fail, section: str = ""):
     value = table[key]
     if not isinstance(value, str):
         field = f"{section}.{key}" if section else key
-        raise fail(field, f"expected text in quotes, not {value!r}")
+        raise fail(field, f"expected text in quotes, not {excerpt(value)}")
     return value
 
 
@@ -455,8 +679,25 @@ def _cards_text(table: dict, section: str, key: str, fail) -> str | None:
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return " ".join(value)
     if not isinstance(value, str):
-        raise fail(f"{section}.{key}", f"expected cards as text, e.g. \"♠AKQ ♣J10\", not {value!r}")
+        raise fail(f"{section}.{key}", f"expected cards as text, e.g. \"♠AKQ ♣J10\", not {excerpt(value)}")
     return value
+
+
+def _played(game: dict, fail) -> tuple[str, ...] | None:
+    """The tricks played: a list with one entry per trick, its three cards as text or a list."""
+    if "played" not in game:
+        return None
+    value = game["played"]
+    if not isinstance(value, list):
+        raise fail("game.played", f"expected a list of tricks, e.g. [\"AS 7S 8S\", \"KH 7H 8H\"], not {excerpt(value)}")
+    tricks = []
+    for i, trick in enumerate(value):
+        if isinstance(trick, list) and all(isinstance(c, str) for c in trick):
+            trick = " ".join(trick)
+        if not isinstance(trick, str):
+            raise fail(f"game.played[{i}]", f"expected a trick as text, e.g. \"AS 7S 8S\", not {excerpt(trick)}")
+        tricks.append(trick)
+    return tuple(tricks)
 
 
 def _expect(expect: dict | None, fail) -> int | dict[str, int] | None:
@@ -468,10 +709,10 @@ def _expect(expect: dict | None, fail) -> int | dict[str, int] | None:
             if seat not in SEATS:
                 raise fail(f"expect.tricks.{seat}", "unknown player; raspasy tricks are given for A, B and C")
             if not _is_count(n):
-                raise fail(f"expect.tricks.{seat}", f"expected a number of tricks, not {n!r}")
+                raise fail(f"expect.tricks.{seat}", f"expected a number of tricks, not {excerpt(n)}")
         return dict(sorted(value.items()))
     if not _is_count(value):
-        raise fail("expect.tricks", f"expected a number of tricks (or {{A = …, B = …, C = …}}), not {value!r}")
+        raise fail("expect.tricks", f"expected a number of tricks (or {{A = …, B = …, C = …}}), not {excerpt(value)}")
     return value
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from .cards import NO_TRUMP, SEATS, SUIT_MASK, bit, count, suit_of
+from .cards import NO_TRUMP, SEATS, STRAIN_NAMES, SUIT_MASK, bit, count, suit_of
+from .errors import InputError, excerpt
 
 DEALER = 3
 """The seat number of the dealer D, who can win a talon trick in ``dealer`` mode."""
@@ -46,16 +47,36 @@ class Game:
     talon_mode: TalonMode = TalonMode.NONE
 
     @staticmethod
-    def contract(level: int, trump: int, declarer: int) -> "Game":
-        return Game(Kind.CONTRACT, trump, declarer, level)
+    def contract(level: int, trump: int | str, declarer: int | str) -> "Game":
+        """``Game.contract(7, "NT", "A")`` or with numbers, ``Game.contract(7, 4, 0)``."""
+        return Game(Kind.CONTRACT, strain_number(trump), seat_number(declarer, "game.declarer"), level)
 
     @staticmethod
-    def misere(declarer: int) -> "Game":
-        return Game(Kind.MISERE, NO_TRUMP, declarer)
+    def misere(declarer: int | str) -> "Game":
+        return Game(Kind.MISERE, NO_TRUMP, seat_number(declarer, "game.declarer"))
 
     @staticmethod
     def raspasy(talon_mode: TalonMode | str = TalonMode.SUIT) -> "Game":
-        return Game(Kind.RASPASY, NO_TRUMP, None, None, TalonMode(talon_mode))
+        try:
+            mode = TalonMode(talon_mode)
+        except ValueError:
+            raise InputError("game.raspasy_talon", f"talon mode must be none, suit or dealer, "
+                             f"not {excerpt(talon_mode)}") from None
+        return Game(Kind.RASPASY, NO_TRUMP, None, None, mode)
+
+    def __repr__(self) -> str:
+        """Pasteable: ``Game.contract(7, 'NT', 'A')``, ``Game.misere('B')``, ``Game.raspasy('suit')``."""
+        try:
+            if self.kind is Kind.CONTRACT:
+                return f"Game.contract({self.level!r}, {STRAIN_NAMES[self.trump]!r}, {SEATS[self.declarer]!r})"
+            if self.kind is Kind.MISERE:
+                return f"Game.misere({SEATS[self.declarer]!r})"
+            if self.kind is Kind.RASPASY:
+                return f"Game.raspasy({self.talon_mode.value!r})"
+        except (IndexError, TypeError, AttributeError):
+            pass  # not a game that can be played: show the fields as they are
+        return (f"Game(kind={self.kind!r}, trump={self.trump!r}, declarer={self.declarer!r}, "
+                f"level={self.level!r}, talon_mode={self.talon_mode!r})")
 
     def focus_maximizes(self) -> bool:
         """Whether the player whose tricks are counted wants them many (a contract)."""
@@ -90,6 +111,69 @@ class Position:
 
     def is_over(self) -> bool:
         return not self.trick and self.hands[self.leader] == 0
+
+    @staticmethod
+    def from_text(deal: str, leader: int | str = "A", trick: str = "", talon: str = "",
+                  taken: tuple[int, int, int] = (0, 0, 0)) -> "Position":
+        """``Position.from_text("♠AK / ♠QJ / ♣AK", leader="B", trick="10S")``: the hands of A, B
+        and C split by ``/`` in any notation; ``trick`` and ``talon`` one card at a time, in order.
+
+        This is the form ``repr`` writes, so a position printed can be pasted back. Nothing
+        is checked against a game here: :func:`solver.api.solve` does that.
+        """
+        from .notation import NotationError, parse_cards, parse_hand
+
+        parts = str(deal).split("/")
+        if len(parts) != 3:
+            raise InputError("deal", f"give the hands of A, B and C split by '/', got {len(parts)} part(s)")
+        try:
+            hands = tuple(parse_hand(p) for p in parts)
+        except NotationError as e:
+            raise InputError("deal", str(e)) from None
+        cards = []
+        for name, text in (("game.trick", trick), ("deal.talon", talon)):
+            try:
+                cards.append(tuple(parse_cards(text or "")))
+            except NotationError as e:
+                raise InputError(name, str(e)) from None
+        return Position(hands, seat_number(leader, "game.leader"), cards[0], cards[1], tuple(taken))
+
+    def __repr__(self) -> str:
+        """Pasteable: ``Position.from_text('♠AK ♣— ♦— ♥— / …', leader='B', trick='10S')``."""
+        from .notation import NotationError, format_cards, format_hand
+
+        try:
+            args = [repr(" / ".join(format_hand(h) for h in self.hands))]
+            if self.leader != 0:
+                args.append(f"leader={SEATS[self.leader]!r}")
+            if self.trick:
+                args.append(f"trick={format_cards(self.trick, 'ascii')!r}")
+            if self.talon:
+                args.append(f"talon={format_cards(self.talon, 'ascii')!r}")
+        except (NotationError, IndexError, TypeError, AttributeError):
+            return (f"Position(hands={self.hands!r}, leader={self.leader!r}, trick={self.trick!r}, "
+                    f"talon={self.talon!r}, taken={self.taken!r})")
+        if self.taken != (0, 0, 0):
+            args.append(f"taken={self.taken!r}")
+        return f"Position.from_text({', '.join(args)})"
+
+
+def seat_number(seat: int | str, field: str = "seat") -> int:
+    """A seat 0, 1, 2 from itself or from ``"A"``, ``"B"``, ``"C"``."""
+    if isinstance(seat, str) and seat.strip().upper() in ("A", "B", "C"):
+        return SEATS.index(seat.strip().upper())
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        return seat  # a number is checked where it is used (solver.validation)
+    raise InputError(field, f"seat must be A, B or C, not {excerpt(seat)}")
+
+
+def strain_number(strain: int | str) -> int:
+    """A strain 0..4 from itself or from ``"S"``, ``"C"``, ``"D"``, ``"H"``, ``"NT"``."""
+    if isinstance(strain, str) and strain.strip().upper() in STRAIN_NAMES:
+        return STRAIN_NAMES.index(strain.strip().upper())
+    if isinstance(strain, int) and not isinstance(strain, bool):
+        return strain
+    raise InputError("game.contract", f"strain must be S, C, D, H or NT, not {excerpt(strain)}")
 
 
 def led_suit(position: Position) -> int | None:

@@ -253,7 +253,7 @@ def test_table_json(talon_table):
     assert out["discards"]["A"]["H"] == [["7", "8", "9", "10", "J", "Q", "K", "A"][c & 7] + "SCDH"[c >> 3]
                                          for c in pair]
     assert set(out["discards"]["C"]) == set(STRAIN_NAMES) | {"misere"}
-    assert sum(len(h) for h in out["hands"].values()) == 30
+    assert sum(len(h) for h in out["deal"].values()) == 30  # "deal", as in every result (issue 6)
 
 
 def test_table_progress_and_partial_deals():

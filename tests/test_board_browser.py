@@ -283,7 +283,7 @@ def test_an_illegal_set_up_shows_the_clis_message_at_the_field(page, server):
     page.click("#setup-done")
     page.wait_for_selector("#setup", state="hidden")
     wait_solved(page)
-    assert page.inner_text("#value .verdict") == "6NT by A: A takes 2 of the 2 tricks"
+    assert page.inner_text("#value .verdict") == "6NT by A: A takes 2 of the 2 tricks left"
     assert badges(page, "A") == {"AS": 2, "KS": 2}
 
 
@@ -347,7 +347,7 @@ def test_a_declarer_still_to_discard_is_asked_for_the_discard(page, server):
     page.click("#setup-done")
     page.wait_for_selector("#setup", state="hidden")
     wait_solved(page)
-    assert page.inner_text("#value .verdict") == "6♠ by A: A takes 3 of the 3 tricks"
+    assert page.inner_text("#value .verdict") == "6♠ by A: A takes 3 of the 3 tricks left"
     assert page.eval_on_selector_all("#talon .card", "cs => cs.map(c => c.dataset.card)") == ["7C", "7D"]
 
 

@@ -127,6 +127,7 @@ def test_missing_file_is_exit_2(tmp_path):
 
 
 def test_solve_takes_the_best_discard_of_a_declarer_with_twelve_cards(tmp_path):
+    # Changed by issue 6: pref solve used to refuse him; now it solves with his best discard, as check does.
     text = KOVALEVSKAYA.replace('talon = "KC AC"\n', "").replace("♠KA ♣10JQ", "♠KA ♣10JQKA")
     text = text.replace('declarer = "B"', 'declarer = "C"').replace("[expect]\ntricks = 1\n", "")
     path = write(tmp_path, "d.toml", text)
@@ -136,12 +137,14 @@ def test_solve_takes_the_best_discard_of_a_declarer_with_twelve_cards(tmp_path):
     best = values[0].tricks
     result = run("solve", str(path))
     assert result.exit_code == 0, result.output
-    assert "Discard: " in result.stdout and "(the problem is solved after it)" in result.stdout
+    assert "the best discard, chosen by the solver" in result.stdout
     assert f"caught: {best} trick" in result.stdout or (best == 0 and "clean" in result.stdout)
     out = json.loads(run("solve", "--json", str(path)).stdout)
     assert out["tricks"] == best
-    assert out["discard"]["working"] == [f"{ascii_name(a)} {ascii_name(b)}" for a, b in
-                                         sorted(tuple(sorted(v.discard)) for v in values if v.tricks == best)]
+    assert out["discard_chosen"] is True and len(out["discard"]) == 2
+    assert tuple(sorted(parse_card(c) for c in out["discard"])) in \
+        {tuple(sorted(v.discard)) for v in values if v.tricks == best}
+    assert all(len(out["deal"][s]) == 10 for s in SEATS)
 
 
 # -- answers against the brute-force reference -------------------------------------------

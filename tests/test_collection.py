@@ -34,13 +34,13 @@ def checked():
 
 def test_pref_check_strict_passes_on_every_problem_with_its_key(checked):
     code, lines = checked
-    assert code == 0, [line for line in lines if not line.get("ok", True)]
+    assert code == 0, [line for line in lines if not line.get("agrees", True)]
     assert len(lines) == len(FILES) + 1
     for line in lines[:-1]:
-        assert line["ok"] and line["expected"] == line["solver"], line
+        assert line["agrees"] and line["expect"] == line["tricks"], line
         assert line["key"]["declared"] is not None, f"{line['file']} declares no key"
         assert line["key"]["problem"] is None, line
-    assert lines[-1] == {"ok": len(FILES), "wrong": 0, "without_expect": 0, "unreadable": 0}
+    assert lines[-1] == {"summary": {"ok": len(FILES), "wrong": 0, "without_expect": 0, "unreadable": 0}}
 
 
 def test_collection_is_large_with_unique_keys_and_discard_problems(checked):

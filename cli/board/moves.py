@@ -32,7 +32,7 @@ def read_problem(data) -> Problem:
 def solve_object(data) -> dict:
     """The result object of ``pref solve --jsonl`` for one problem object."""
     problem = read_problem(data)
-    return result_json(problem, solve_problem(problem, engine()))
+    return result_json(problem, *solve_problem(problem, engine()))
 
 
 WARM_UP = {"deal": {"A": "♠A", "B": "♠7", "C": "♣7"}, "game": {"kind": "contract", "contract": "6S", "declarer": "A"}}

@@ -8,8 +8,8 @@ import sys
 import click
 
 from solver.analysis.discard import best_contract, discard_values, group_discards
-from solver.analysis.table import STRAIN_NAMES
-from solver.cards import NO_TRUMP, SEATS, ascii_name, cards_of, mask_of
+from solver.api import game_json
+from solver.cards import NO_TRUMP, SEATS, STRAIN_NAMES, ascii_name, cards_of, mask_of
 from solver.problemfile import ProblemError, load
 from solver.rules import Game, Kind, Position
 
@@ -18,6 +18,7 @@ from ..errors import UserError
 from ..options import color_option, json_option, lang_option
 from ..runtime import engine, progress_bar
 from ..style import Style, want_color
+from ..words import say
 
 @click.command()
 @click.argument("file", metavar="FILE")
@@ -64,25 +65,29 @@ def discard(file, as_json, lang, color):
             best = best_contract(hands12, declarer, leader, eng, progress)
     groups = group_discards(values, game)
     if as_json:
-        click.echo(json.dumps(_json(problem, game, groups, best, eng.nodes - nodes_before), ensure_ascii=False))
+        click.echo(json.dumps(_json(problem, game, groups, best, eng.nodes - nodes_before, hands12, leader), ensure_ascii=False))
         return
     position = Position(hands12, leader)
     lines = [style.bold(" — ".join(t for t in (problem.title or problem.where, problem.source) if t)), ""]
     lines += render.diagram(position, style, declarer=declarer)
-    lines += ["", f"Game: {render.game_name(game, style)}; {SEATS[leader]} leads", ""]
+    lang = style.lang
+    lines += ["", f"{say(lang, 'Game')}: {render.game_name(game, style)}; "
+              + say(lang, "{mover} leads", mover=SEATS[leader]), ""]
     who = SEATS[declarer]
-    lines.append(f"{who}'s tricks after each discard (best first):")
+    lines.append(say(lang, "{who}'s tricks after each discard (best first):", who=who))
     for tricks, pairs in groups:
         items = [style.cards(cards_of(mask_of(pair))) for pair in pairs]
-        head = f"  {render.plural(tricks, 'trick'):>9}: "
+        head = f"  {render.plural(tricks, 'trick', style.lang):>9}: "
         wrapped = render.wrap_items(items, 100, " " * len(head))
         lines.append(head + wrapped[0].lstrip())
         lines += wrapped[1:]
     top_tricks, top_pairs = groups[0]
-    alternatives = f" (or any of the {len(top_pairs) - 1} others with as many)" if len(top_pairs) > 1 else ""
+    alternatives = say(lang, " (or any of the {n} others with as many)", n=len(top_pairs) - 1) \
+        if len(top_pairs) > 1 else ""
     lines.append("")
-    lines.append(style.bold(f"Best discard: {style.cards(cards_of(mask_of(top_pairs[0])))}{alternatives}: "
-                            f"{render.answer(10, game, top_tricks, style)}"))
+    lines.append(style.bold(say(lang, "Best discard: {cards}{alternatives}: {answer}",
+                                cards=style.cards(cards_of(mask_of(top_pairs[0]))), alternatives=alternatives,
+                                answer=render.answer(10, game, top_tricks, style))))
     if best is not None:
         lines += _best_contract_lines(best, declarer, style)
     click.echo("\n".join(lines), color=use_color)
@@ -92,28 +97,29 @@ def _best_contract_lines(best, declarer: int, style: Style) -> list[str]:
     who = SEATS[declarer]
     cells = [f"{style.strain(s)} {best.strains[s].tricks} ({style.cards(best.strains[s].discard)})"
              for s in range(NO_TRUMP + 1)]
-    lines = [f"Best discard in each strain, {who}'s tricks: " + ", ".join(cells)]
+    lang = style.lang
+    lines = [say(lang, "Best discard in each strain, {who}'s tricks: ", who=who) + ", ".join(cells)]
     if best.contract is None:
-        lines.append(f"Best contract: none; {who} takes fewer than 6 tricks in every strain")
+        lines.append(say(lang, "Best contract: none; {who} takes fewer than 6 tricks in every strain", who=who))
     else:
         level, strain = best.contract
-        lines.append(style.bold(f"Best contract: {level}{style.strain(strain)} by {who}, "
-                                f"discarding {style.cards(best.strains[strain].discard)}"))
+        lines.append(style.bold(say(lang, "Best contract: {contract} by {who}, discarding {cards}",
+                                    contract=f"{level}{style.strain(strain)}", who=who,
+                                    cards=style.cards(best.strains[strain].discard))))
     return lines
 
 
-def _json(problem, game: Game, groups, best, nodes: int) -> dict:
+def _json(problem, game: Game, groups, best, nodes: int, hands12, leader: int) -> dict:
     out = {
-        "file": problem.path,
+        **problem.where_json(),
+        "deal": {s: [ascii_name(c) for c in cards_of(h)] for s, h in zip(SEATS, hands12)},
+        "game": game_json(game, leader),
         "declarer": SEATS[game.declarer],
-        "game": game.kind.value if game.kind is Kind.MISERE else f"{game.level}{STRAIN_NAMES[game.trump]}",
         "groups": [{"tricks": t, "discards": [[ascii_name(c) for c in pair] for pair in pairs]}
                    for t, pairs in groups],
         "best": {"tricks": groups[0][0], "discards": [[ascii_name(c) for c in p] for p in groups[0][1]]},
         "nodes": nodes,
     }
-    if problem.title:
-        out["title"] = problem.title
     if best is not None:
         out["best_contract"] = None if best.contract is None else \
             f"{best.contract[0]}{STRAIN_NAMES[best.contract[1]]}"

@@ -7,18 +7,19 @@ import sys
 
 import click
 
-from solver.analysis.key import key_of_card_values, with_best_discard
+from solver.analysis.key import key_of_card_values
 from solver.cards import SEATS
-from solver.problemfile import Problem, ProblemError, loads_json
+from solver.problemfile import Problem, ProblemError, loads_lines
 from solver.rules import Kind
 
 from .. import render
-from ..errors import EXIT_BAD_INPUT, UserError
-from ..lineplay import tricks_of_line
+from ..errors import UserError
+from solver.analysis.line import tricks_of_line
 from ..options import color_option, json_option, lang_option
 from ..runtime import engine
-from ..solving import load_files, result_json, solve_problem
+from ..solving import Outcome, each_problem, error_json, result_json, solve_problem
 from ..style import Style, want_color
+from ..words import say
 
 
 @click.command()
@@ -37,9 +38,12 @@ def solve(files, as_json, jsonl, lang, color):
     7 tricks, made with one over"; "misère by B caught: 1 trick"; raspasy
     tricks per player), the value of every legal card at the start, equal
     cards together, and the best line trick by trick, * marking a card where
-    another was as good. The key is stated: the mover's first cards that keep
-    his side's best result. A declarer holding 12 cards first puts aside his
-    best discard, and the discards that work are named.
+    another was as good. A declarer who holds 12 cards is solved with his
+    best discard, shown as the solver's choice; tricks already played
+    ([game] played) are listed and counted in the answer. Every good file
+    is solved even when another is bad; each bad one is named on stderr.
+    The key is stated: the mover's first cards that keep his side's best
+    result.
 
     \b
     Examples:
@@ -48,8 +52,9 @@ def solve(files, as_json, jsonl, lang, color):
       echo '{"deal": {"A": "♠AKQ", "B": "♠J10 ♣7", "C": "♣AKQ"},
              "game": {"kind": "contract", "contract": "6S", "declarer": "A"}}' | pref solve --jsonl -
 
-    JSON results carry at least tricks, card_values, line and nodes; cards
-    are written 7S … 10S … AH. See docs/problem-format.md for the files.
+    JSON results carry the deal, game, tricks, verdict, card_values, line
+    and nodes (a bad problem: file, lineno and error); cards are written
+    7S … 10S … AH. See docs/problem-format.md for the files and the keys.
     """
     if jsonl is not None:
         if files:
@@ -57,91 +62,125 @@ def solve(files, as_json, jsonl, lang, color):
         sys.exit(solve_stream(jsonl))
     if not files:
         raise UserError("pref solve: no problem file given (try pref solve --help)")
-    problems = load_files(files)
-    for problem in problems:
-        if not problem.needs_discard:
-            problem.position()  # bad input is refused before anything is solved
     use_color = want_color(color, sys.stdout) and not as_json
     style = Style(lang, use_color)
-    for n, problem in enumerate(problems):
-        problem, discard = with_best_discard(problem, engine())  # a declarer with 12 cards discards best
-        result = solve_problem(problem, engine())
-        if as_json:
-            key = key_of_card_values(result.position, result.game, result.card_values)
-            extra = {"key": key.to_json()} | ({"discard": discard.to_json()} if discard else {})
-            click.echo(json.dumps(result_json(problem, result) | extra, ensure_ascii=False))
-        else:
-            if n:
-                click.echo()
-            lines = explain(problem, result, style)
-            if discard:
-                lines[2:2] = [f"Discard: {discard.describe(style.lang)} (the problem is solved after it)", ""]
-            click.echo("\n".join(lines), color=use_color)
+    outcome = Outcome()
+    shown = 0
+    for path, problem in each_problem(files):
+        try:
+            if isinstance(problem, ProblemError):
+                raise problem
+            result, discard, chosen = solve_problem(problem, engine())
+            text = json.dumps(result_json(problem, result, discard, chosen), ensure_ascii=False) if as_json \
+                else "\n".join(explain(problem, result, style, discard, chosen))
+        except ProblemError as e:
+            outcome.report(e)
+            if as_json:
+                click.echo(json.dumps(error_json(e, path), ensure_ascii=False))
+            continue
+        if shown and not as_json:
+            click.echo()
+        click.echo(text, color=use_color)
+        shown += 1
+    sys.exit(outcome.exit_code)
 
 
 def solve_stream(source: str) -> int:
     """JSON Lines in and out; a bad line gives an ``error`` object in its place (exit code 2)."""
     name = "<stdin>" if source == "-" else source
-    status = 0
+    outcome = Outcome()
+    if not source.strip():
+        raise UserError(f"{source!r}: file: an empty path names no file")
     try:
-        stream = click.open_file(source, encoding="utf-8")
+        if source == "-":
+            if sys.stdin is None:
+                raise UserError("<stdin>: file: standard input is closed")
+            stream = getattr(sys.stdin, "buffer", sys.stdin)
+        else:
+            stream = open(source, "rb")
     except OSError as e:
         raise UserError(f"{source}: file: cannot read it: {e.strerror or e}") from None
-    with stream:
-        for lineno, line in enumerate(stream, 1):
-            if not line.strip():
+    try:
+        for item in loads_lines(_lines(stream, name), name):
+            if isinstance(item, ProblemError):
+                outcome.report(item)
+                click.echo(json.dumps(error_json(item, name), ensure_ascii=False))
                 continue
             try:
-                problem = loads_json(line, name, lineno)
-                out = result_json(problem, solve_problem(problem, engine()))
+                result, discard, chosen = solve_problem(item, engine())
+                out = result_json(item, result, discard, chosen)
             except ProblemError as e:
-                click.echo(str(e), err=True)
-                out = {"file": name, "lineno": lineno, "error": str(e)}
-                status = EXIT_BAD_INPUT
+                outcome.report(e)
+                out = error_json(e, name)
             click.echo(json.dumps(out, ensure_ascii=False))
-    return status
+    finally:
+        if stream is not getattr(sys.stdin, "buffer", None) and stream is not sys.stdin:
+            stream.close()
+    return outcome.exit_code
 
 
-def explain(problem: Problem, result, style: Style) -> list[str]:
-    """The whole text answer for one problem."""
-    game, position = result.game, result.position
+def _lines(stream, name: str):
+    """The stream's lines; a stream that cannot be read is one line of error, not a traceback."""
+    try:
+        yield from stream
+    except OSError as e:
+        raise UserError(f"{name}: file: cannot read it: {e.strerror or e}") from None
+    except ValueError as e:  # a closed stream
+        raise UserError(f"{name}: file: cannot read it: {e}") from None
+
+
+def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = False) -> list[str]:
+    """The whole text answer for one problem; ``chosen``: the discard is the solver's best."""
+    game, position, lang = result.game, result.position, style.lang
     lines = []
     heading = " — ".join(t for t in (problem.title or problem.where, problem.source) if t)
     lines.append(style.bold(heading))
     lines.append("")
-    lines += render.diagram(position, style, declarer=game.declarer, talon=problem.talon_cards(),
-                           talon_note=render.talon_note(game, position), discard=problem.discard_cards())
+    talon = problem.talon_cards()
+    taken = problem.talon_taken() or (chosen and bool(talon))  # he took the talon, then discarded
+    lines += render.diagram(position, style, declarer=game.declarer, talon=talon,
+                           talon_note="taken" if taken else render.talon_note(game, position, lang),
+                           discard=discard, discard_note="the best discard, chosen by the solver" if chosen else "")
     lines.append("")
+    history = problem.history()
+    if history:
+        start, cards = history
+        focus = game.declarer if game.declarer is not None else start.to_move
+        lines.append(say(lang, "Tricks played:"))
+        lines += render.trick_lines(tricks_of_line(start, game, cards, focus), style)
+        lines.append("")
     lines.append(render.game_line(position, game, style))
-    lines.append(style.bold("Answer: " + render.answer(position.tricks_left, game, result.tricks, style)))
+    lines.append(style.bold(f"{say(lang, 'Answer')}: "
+                            + render.answer(position.tricks_left, game, result.tricks, style, position.taken)))
     if problem.expect is not None:
-        verdict = "agrees" if problem.expect == result.tricks else "DIFFERS"
-        lines.append(f"Published answer: {_tricks_text(problem.expect)} — {verdict}")
+        template = "Published answer: {answer} — agrees" if problem.agrees(result.tricks) else \
+            "Published answer: {answer} — DIFFERS"
+        lines.append(say(lang, template, answer=_tricks_text(problem.expect, lang)))
     lines.append("")
     lines += render.card_value_lines(position, game, result.card_values, style)
     key = key_of_card_values(position, game, result.card_values)
     lines.append(f"Key: {key.describe(style.lang)} (for {key.side}, {SEATS[key.mover]} to play)")
     lines.append("")
-    legend = "* another card was as good, where the choice mattered"
+    legend = say(lang, "* another card was as good, where the choice mattered")
     if position.trick:
-        legend += "; [ ] on the table at the start"
+        legend += say(lang, "; [ ] on the table at the start")
     if game.kind is Kind.RASPASY:
         for seat in SEATS:
             focus = SEATS.index(seat)
-            lines.append(f"Best line for {seat}, who takes {render.plural(result.tricks[seat], 'trick')} "
-                         f"({legend}):")
+            lines.append(say(lang, "Best line for {seat}, who takes {tricks} ({legend}):", seat=seat,
+                             tricks=render.plural(result.tricks[seat], "trick", lang), legend=legend))
             tricks = tricks_of_line(position, game, result.lines[seat], focus, engine())
             lines += render.trick_lines(tricks, style)
     else:
-        lines.append(f"Best line ({legend}):")
+        lines.append(say(lang, "Best line ({legend}):", legend=legend))
         tricks = tricks_of_line(position, game, result.line, game.declarer, engine())
         lines += render.trick_lines(tricks, style)
     if problem.notes.strip():
-        lines += ["", "Notes:"] + ["  " + row for row in problem.notes.strip().splitlines()]
+        lines += ["", f"{say(lang, 'Notes')}:"] + ["  " + row for row in problem.notes.strip().splitlines()]
     return lines
 
 
-def _tricks_text(tricks) -> str:
+def _tricks_text(tricks, lang: str = "en") -> str:
     if isinstance(tricks, dict):
         return ", ".join(f"{s} {tricks[s]}" for s in SEATS)
-    return render.plural(tricks, "trick")
+    return render.plural(tricks, "trick", lang)

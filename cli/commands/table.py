@@ -19,6 +19,7 @@ from ..errors import UserError
 from ..options import color_option, json_option, lang_option
 from ..runtime import announce_compile, progress_bar
 from ..style import Style, pad, want_color
+from ..words import say
 
 INLINE_NAME = "DEAL"
 """What error messages call a deal given on the command line."""
@@ -53,7 +54,8 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
     problem = _read_deal(deal)
     hands, talon = _checked_deal(problem)
     lead = SEATS.index(leader) if leader else _file_leader(problem)
-    mode = _talon_mode(raspasy_talon or problem.raspasy_talon, talon, problem)
+    mode = _talon_mode(raspasy_talon or problem.raspasy_talon, talon, problem,
+                       "--raspasy-talon" if raspasy_talon else f"{problem.where}: game.raspasy_talon")
     use_color = want_color(color, sys.stdout) and not as_json
     style = Style(lang, use_color)
     announce_compile()
@@ -61,6 +63,8 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
         with progress_bar("table") as progress:  # dd_table sizes its own engine for the job
             result = dd_table(hands, talon, lead, mode, progress=progress)
     except InputError as e:
+        if leader and e.field in ("game.leader", "leader"):  # the option's fault, not the file's
+            raise UserError(f"--leader: {e.message}") from None
         raise UserError(f"{problem.where}: {e.field}: {e.message}") from None
     if as_json:
         out = result.to_json()
@@ -114,16 +118,17 @@ def _file_leader(problem: Problem) -> int:
         raise UserError(str(e)) from None
 
 
-def _talon_mode(text: str | None, talon: tuple[int, ...], problem: Problem) -> TalonMode:
+def _talon_mode(text: str | None, talon: tuple[int, ...], problem: Problem, culprit: str) -> TalonMode:
+    """The raspasy talon mode; ``culprit`` is what an error names: the option, or the file's field."""
     full_deal = talon and count(problem.hands()[0]) == 10
     if text is None:
         return TalonMode.SUIT if full_deal else TalonMode.NONE
     mode = TalonMode(text.strip().lower())  # checked already: a click choice, or read from the file
     if mode is not TalonMode.NONE and not talon:
-        raise UserError(f"{problem.where}: game.raspasy_talon: talon mode '{mode.value}' turns the two "
+        raise UserError(f"{culprit}: talon mode '{mode.value}' turns the two "
                         "talon cards, but the deal has no talon")
     if mode is not TalonMode.NONE and not full_deal:
-        raise UserError(f"{problem.where}: game.raspasy_talon: talon mode '{mode.value}' turns the talon "
+        raise UserError(f"{culprit}: talon mode '{mode.value}' turns the talon "
                         "in tricks 1 and 2 of a full deal of 10 cards each")
     return mode
 
@@ -134,8 +139,9 @@ COLUMNS = [*range(NO_TRUMP + 1), "misere"]
 def table_lines(result, hands, talon, leader: int, mode: TalonMode, style: Style) -> list[str]:
     lines = render.diagram(Position(hands, leader), style, talon=talon)
     lines.append("")
-    lines.append(f"{SEATS[leader]} leads. Contracts: the declarer's most tricks; misère: his fewest "
-                 "(0 = clean)" + ("; each with his best discard." if talon else "."))
+    lines.append(say(style.lang, "{leader} leads. Contracts: the declarer's most tricks; misère: his fewest "
+                     "(0 = clean)", leader=SEATS[leader])
+                 + (say(style.lang, "; each with his best discard.") if talon else "."))
     head = "           " + "".join(pad(_column_name(col, style), 7) for col in COLUMNS)
     lines.append(head.rstrip())
     for seat in range(3):
@@ -143,11 +149,11 @@ def table_lines(result, hands, talon, leader: int, mode: TalonMode, style: Style
         lines.append(f"  {SEATS[seat]:<9}" + "".join(f"{v:<7}" for v in cells).rstrip())
     per_player = ", ".join(f"{s} {result.raspasy[i]}" for i, s in enumerate(SEATS))
     lines.append("")
-    lines.append(f"Raspasy ({render.TALON_MODE_WORDS[mode]}): {per_player} — the fewest tricks each "
-                 "can be sure of")
+    lines.append(say(style.lang, "Raspasy ({mode}): {per_player} — the fewest tricks each can be sure of",
+                     mode=say(style.lang, render.TALON_MODE_WORDS[mode]), per_player=per_player))
     if talon and result.discards:
         lines.append("")
-        lines.append("Best discards (the talon taken):")
+        lines.append(say(style.lang, "Best discards (the talon taken):"))
         lines.append(("           " + "".join(pad(_column_name(col, style), 9) for col in COLUMNS)).rstrip())
         for seat in range(3):
             cells = [style.cards(cards_of(mask_of(result.discards[(seat, col)]))) for col in COLUMNS]
@@ -156,4 +162,4 @@ def table_lines(result, hands, talon, leader: int, mode: TalonMode, style: Style
 
 
 def _column_name(col, style: Style) -> str:
-    return "misère" if col == "misere" else style.strain(col)
+    return say(style.lang, "misère") if col == "misere" else style.strain(col)

@@ -1,7 +1,8 @@
 """Whole-deal analysis on top of the engine: the declarer's discard and the double-dummy table.
 
 :mod:`.discard` values each of the 66 discards of a 12-card hand and finds the best
-contract; :mod:`.table` gives every contract, misère and raspasy value of a deal,
+contract; :mod:`.line` cuts a line of play into tricks and marks the cards that were as
+good; :mod:`.table` gives every contract, misère and raspasy value of a deal,
 with the best discard for each game when the talon is known. Both share one
 :class:`~solver.engine.Engine` across all their solves. :mod:`.key` finds a
 problem's key: the first cards (or discards) that keep the mover's best result.
@@ -10,8 +11,10 @@ problem's key: the first cards (or discards) that keep the mover's best result.
 from .discard import (BestContract, DiscardValue, best_contract, best_discard, canonical_form,
                       discard_values, group_discards, highest_contract)
 from .key import KeyReport, discard_key, first_card_key, key_verdict, parse_key, problem_key
+from .line import Play, Trick, tricks_of_line
 from .table import STRAIN_NAMES, DDTable, dd_table
 
-__all__ = ["BestContract", "DDTable", "DiscardValue", "KeyReport", "STRAIN_NAMES", "best_contract",
-           "best_discard", "canonical_form", "dd_table", "discard_key", "discard_values", "first_card_key",
-           "group_discards", "highest_contract", "key_verdict", "parse_key", "problem_key"]
+__all__ = ["BestContract", "DDTable", "DiscardValue", "KeyReport", "Play", "STRAIN_NAMES", "Trick",
+           "best_contract", "best_discard", "canonical_form", "dd_table", "discard_key", "discard_values",
+           "first_card_key", "group_discards", "highest_contract", "key_verdict", "parse_key",
+           "problem_key", "tricks_of_line"]

@@ -18,11 +18,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from ..cards import NO_TRUMP, bit, count, suit_bits
-from ..engine import Engine
+from ..cards import NO_TRUMP, SEATS, bit, count, suit_bits
+from ..errors import InputError, excerpt
 from ..rules import Game, Kind, Position
+from ..validation import check_focus, check_game, check_position
+
+if TYPE_CHECKING:
+    from ..engine import Engine
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: called after each step of a long job (for a progress bar)."""
@@ -63,22 +67,41 @@ def canonical_form(hands: tuple[int, int, int], leader: int, trump: int) -> tupl
 
 def declarer_wants_more(game: Game) -> bool:
     """A contract's declarer wants many tricks, a misère's few."""
+    check_game(game)
     if game.kind is Kind.RASPASY:
-        raise ValueError("raspasy has no declarer and no discard")
+        raise InputError("game.kind", "raspasy has no declarer and no discard")
     return game.kind is Kind.CONTRACT
+
+
+def _new_engine():
+    from ..engine import Engine
+
+    return Engine()
 
 
 def _cards(mask: int) -> list[int]:
     return [c for c in range(32) if mask >> c & 1]
 
 
-def _check_hands12(hands12: tuple[int, int, int], declarer: int) -> None:
-    if hands12[0] & hands12[1] or hands12[0] & hands12[2] or hands12[1] & hands12[2]:
-        raise ValueError("a card is in two hands")
+def _check_hands12(hands12, declarer: int, game: Game, leader: int) -> tuple[int, int, int]:
+    """The checks of every public function here, made once before the 66 solves."""
+    declarer_wants_more(game)
+    check_focus(declarer, "declarer")
+    check_focus(leader, "leader")
+    if game.declarer != declarer:
+        raise InputError("declarer", f"the game's declarer is {SEATS[game.declarer]}, not {SEATS[declarer]}")
+    try:
+        hands12 = tuple(hands12)
+    except TypeError:
+        raise InputError("deal", f"expected three hands (card masks), not {excerpt(hands12)}") from None
+    check_position(Position(hands12, leader))
     sizes = [count(h) for h in hands12]
     others = [sizes[s] for s in range(3) if s != declarer]
-    if others[0] != others[1] or sizes[declarer] != others[0] + 2 or others[0] < 1:
-        raise ValueError(f"the declarer needs two cards more than the others, got sizes {sizes}")
+    if others[0] != others[1] or sizes[declarer] != others[0] + 2 or not 1 <= others[0] <= 10:
+        shown = ", ".join(f"{SEATS[s]} {sizes[s]}" for s in range(3))
+        raise InputError("deal", f"the declarer {SEATS[declarer]} needs two cards more than each other "
+                         f"player (12 and 10 on a full deal), got {shown}")
+    return hands12
 
 
 def discard_values(hands12: tuple[int, int, int], declarer: int, game: Game, leader: int = 0,
@@ -91,10 +114,8 @@ def discard_values(hands12: tuple[int, int, int], declarer: int, game: Game, lea
     is the order :func:`group_discards` keeps.
     """
     more = declarer_wants_more(game)
-    if game.declarer != declarer:
-        raise ValueError(f"the game's declarer is seat {game.declarer}, not {declarer}")
-    _check_hands12(hands12, declarer)
-    engine = engine or Engine()
+    hands12 = _check_hands12(hands12, declarer, game, leader)
+    engine = engine or _new_engine()
     hand = hands12[declarer]
     pairs = list(combinations(_cards(hand), 2))
     solved: dict[tuple, int] = {}
@@ -104,7 +125,7 @@ def discard_values(hands12: tuple[int, int, int], declarer: int, game: Game, lea
         hands[declarer] = hand & ~bit(pair[0]) & ~bit(pair[1])
         key = canonical_form(tuple(hands), leader, game.trump)
         if key not in solved:
-            solved[key] = engine.value(Position(tuple(hands), leader), game, declarer)
+            solved[key] = engine._value(Position(tuple(hands), leader), game, declarer)
         values.append(DiscardValue(pair, solved[key]))
         if progress:
             progress(done, len(pairs))
@@ -122,8 +143,8 @@ def best_discard(hands12: tuple[int, int, int], declarer: int, game: Game, leade
     so the result is the same discard :func:`discard_values` puts first.
     """
     more = declarer_wants_more(game)
-    _check_hands12(hands12, declarer)
-    engine = engine or Engine()
+    hands12 = _check_hands12(hands12, declarer, game, leader)
+    engine = engine or _new_engine()
     hand = hands12[declarer]
     pairs = list(combinations(_cards(hand), 2))
     seen: set[tuple] = set()
@@ -136,12 +157,12 @@ def best_discard(hands12: tuple[int, int, int], declarer: int, game: Game, leade
             seen.add(key)
             position = Position(tuple(hands), leader)
             if best is None:
-                best = DiscardValue(pair, engine.value(position, game, declarer))
+                best = DiscardValue(pair, engine._value(position, game, declarer))
             else:
-                better = engine.reaches(position, game, declarer, best.tricks + 1) if more \
-                    else not engine.reaches(position, game, declarer, best.tricks)
+                better = engine._reaches(position, game, declarer, best.tricks + 1) if more \
+                    else not engine._reaches(position, game, declarer, best.tricks)
                 if better:
-                    best = DiscardValue(pair, engine.value(position, game, declarer))
+                    best = DiscardValue(pair, engine._value(position, game, declarer))
         if progress:
             progress(done, len(pairs))
     return best
@@ -179,6 +200,8 @@ class BestContract:
 
 def highest_contract(tricks_by_strain: dict[int, int]) -> tuple[int, int] | None:
     """The highest bid ``(level, strain)`` made with these tricks, or None below 6."""
+    if not tricks_by_strain:
+        raise InputError("tricks_by_strain", "no strain given")
     tricks, strain = max((t, s) for s, t in tricks_by_strain.items())
     return (tricks, strain) if tricks >= 6 else None
 
@@ -186,7 +209,8 @@ def highest_contract(tricks_by_strain: dict[int, int]) -> tuple[int, int] | None
 def best_contract(hands12: tuple[int, int, int], declarer: int, leader: int = 0,
                   engine: Engine | None = None, progress: Progress | None = None) -> BestContract:
     """The best discard in each strain and the highest contract it makes (see :class:`BestContract`)."""
-    engine = engine or Engine()
+    check_focus(declarer, "declarer")
+    engine = engine or _new_engine()
     strains = {}
     for strain in range(NO_TRUMP + 1):
         step = None if progress is None else \

@@ -26,11 +26,14 @@ names the cook, or the failing key.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..cards import SEATS, ascii_name, cards_of
-from ..engine import Engine
 from ..notation import NotationError, format_cards, parse_cards, parse_hand
 from ..rules import Game, Kind, Position, in_sequence
+
+if TYPE_CHECKING:
+    from ..engine import Engine
 
 __all__ = ["ANY", "KeyReport", "discard_key", "first_card_key", "format_key", "key_of_card_values", "key_verdict", "parse_key",
            "problem_key", "with_best_discard"]
@@ -115,7 +118,7 @@ def _side(game: Game, mover: int) -> str:
 
 def first_card_key(position: Position, game: Game, engine: Engine | None = None) -> KeyReport:
     """Which legal cards of the player to move keep his side's optimal result."""
-    engine = engine or Engine()
+    engine = engine or _new_engine()
     focus = position.to_move if game.kind is Kind.RASPASY else game.declarer
     return key_of_card_values(position, game, engine.card_values(position, game, focus))
 
@@ -234,3 +237,9 @@ def with_best_discard(problem, engine: Engine | None = None):
         return problem, None
     report = problem_key(problem, engine)
     return problem.with_discard(report.working[0]), report
+
+
+def _new_engine() -> "Engine":
+    from ..engine import Engine  # on demand: importing the kernel costs a second
+
+    return Engine()

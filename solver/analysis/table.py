@@ -11,16 +11,18 @@ player's paranoid value are even the same game to the table).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from math import comb
 
-from ..api import validate
-from ..cards import NO_TRUMP, SEATS, SUIT_LETTERS, ascii_name, cards_of, count, mask_of
-from ..engine import Engine, Options
-from ..rules import Game, Position, TalonMode
+from ..cards import NO_TRUMP, SEATS, STRAIN_NAMES, ascii_name, cards_of, count, mask_of
+from ..errors import InputError, excerpt
+from ..rules import Game, Position, TalonMode, seat_number, strain_number
+from ..validation import check_focus, check_position, validate
+if TYPE_CHECKING:
+    from ..engine import Engine
+
 from .discard import Progress, best_discard, highest_contract
 
-STRAIN_NAMES = tuple(SUIT_LETTERS) + ("NT",)
-"""``S C D H NT``: strain numbers 0..4 as the JSON writes them."""
 
 TABLE_LOG2_SIZE = 20
 """Table size for an engine made here: a full table with talon fills the default 2**18."""
@@ -48,6 +50,20 @@ class DDTable:
     raspasy: dict[int, int] = field(default_factory=dict)
     discards: dict[tuple[int, int] | tuple[int, str], tuple[int, int]] = field(default_factory=dict)
 
+    def __getitem__(self, key) -> int:
+        """``table[seat, strain]``: ``table["A", "NT"]``, ``table[0, 4]``, ``table["B", "misere"]``,
+        ``table["C", "raspasy"]`` (seats as numbers or letters, strains as numbers or S C D H NT)."""
+        try:
+            seat, game = key
+        except (TypeError, ValueError):
+            raise KeyError(f"index the table by (seat, strain), e.g. table['A', 'NT'], not {key!r}") from None
+        seat = seat_number(seat)
+        if game in (MISERE, "misère"):
+            return self.misere[seat]
+        if game == "raspasy":
+            return self.raspasy[seat]
+        return self.contracts[seat, strain_number(game)]
+
     def best_contract(self, declarer: int) -> tuple[int, int] | None:
         """The highest contract ``(level, strain)`` the declarer makes, or None below 6."""
         return highest_contract({s: self.contracts[declarer, s] for s in range(NO_TRUMP + 1)})
@@ -61,7 +77,7 @@ class DDTable:
             key = game if game == MISERE else STRAIN_NAMES[game]
             discards.setdefault(SEATS[seat], {})[key] = names(pair)
         return {
-            "hands": {SEATS[s]: names(cards_of(h)) for s, h in enumerate(self.hands)},
+            "deal": {SEATS[s]: names(cards_of(h)) for s, h in enumerate(self.hands)},
             "talon": names(self.talon),
             "leader": SEATS[self.leader],
             "raspasy_talon": self.raspasy_talon.value,
@@ -80,11 +96,11 @@ def _games(declarer: int) -> list[tuple[int | str, Game]]:
 
 
 def _check(hands: tuple[int, int, int], talon: tuple[int, ...], leader: int) -> None:
+    check_focus(leader, "leader")
     if len(talon) not in (0, 2):
-        raise ValueError(f"the talon has 2 cards or none, got {len(talon)}")
-    if len(set(talon)) != len(talon) or mask_of(talon) & (hands[0] | hands[1] | hands[2]):
-        raise ValueError("a talon card is given twice or is also in a hand")
-    validate(Position(hands, leader), Game.contract(6, NO_TRUMP, 0))  # equal hands, no clash
+        raise InputError("deal.talon", f"the talon has 2 cards or none, got {len(talon)}")
+    check_position(Position(hands, leader, (), talon))  # card numbers, no card in two places
+    validate(Position(hands, leader), Game.contract(6, NO_TRUMP, 0))  # equal hands
 
 
 def dd_table(hands: tuple[int, int, int], talon: tuple[int, ...] = (), leader: int = 0,
@@ -95,13 +111,24 @@ def dd_table(hands: tuple[int, int, int], talon: tuple[int, ...] = (), leader: i
     Raspasy is played with the talon turned as ``raspasy_talon`` says (RULES.md), or
     with mode ``none`` when no talon is given; a turned talon needs ``leader`` A.
     """
-    hands, talon = tuple(hands), tuple(talon)
+    try:
+        hands, talon = tuple(hands), tuple(talon)
+    except TypeError:
+        raise InputError("deal", f"expected three hands and a talon, not {excerpt(hands)}, {excerpt(talon)}") \
+            from None
     _check(hands, talon, leader)
-    mode = TalonMode(raspasy_talon) if talon else TalonMode.NONE
+    try:
+        mode = TalonMode(raspasy_talon) if talon else TalonMode.NONE
+    except ValueError:
+        raise InputError("game.raspasy_talon", f"talon mode must be none, suit or dealer, "
+                         f"not {excerpt(raspasy_talon)}") from None
     raspasy_game = Game.raspasy(mode)
     raspasy_position = Position(hands, leader, (), talon if mode is not TalonMode.NONE else ())
     validate(raspasy_position, raspasy_game)
-    engine = engine or Engine(Options(tt_log2_size=TABLE_LOG2_SIZE))
+    if engine is None:
+        from ..engine import Engine, Options
+
+        engine = Engine(Options(tt_log2_size=TABLE_LOG2_SIZE))
 
     per_game = comb(count(hands[0]) + 2, 2) if talon else 1
     total = 3 * len(_games(0)) * per_game + 3
@@ -121,7 +148,7 @@ def dd_table(hands: tuple[int, int, int], talon: tuple[int, ...] = (), leader: i
                 tricks = best.tricks
                 table.discards[declarer, key] = best.discard
             else:
-                tricks = engine.value(Position(hands, leader), game, declarer)
+                tricks = engine._value(Position(hands, leader), game, declarer)
             if key == MISERE:
                 table.misere[declarer] = tricks
             else:
@@ -129,7 +156,7 @@ def dd_table(hands: tuple[int, int, int], talon: tuple[int, ...] = (), leader: i
             done += per_game
             step(0)
     for seat in range(3):
-        table.raspasy[seat] = engine.value(raspasy_position, raspasy_game, seat)
+        table.raspasy[seat] = engine._value(raspasy_position, raspasy_game, seat)
         done += 1
         step(0)
     return table

@@ -117,12 +117,12 @@ function verdict(game, taken, value, tricks) {
   }
   const d = SEATS.indexOf(game.declarer);
   const total = taken[d] + value;
-  const ofAll = tricks < 10 ? ` (of the ${plural(tricks, "trick")})` : "";
+  const ofAll = tricks < 10 ? ` (of the ${plural(tricks, "trick")} left)` : "";
   if (game.kind === "misere") {
     return (total === 0 ? `misère by ${game.declarer} clean: no trick`
       : `misère by ${game.declarer} caught: ${plural(total, "trick")}`) + ofAll;
   }
-  if (tricks < 10) return `${gameName(game)}: ${game.declarer} takes ${total} of the ${plural(tricks, "trick")}`;
+  if (tricks < 10) return `${gameName(game)}: ${game.declarer} takes ${total} of the ${plural(tricks, "trick")} left`;
   const over = total - parseInt(game.contract, 10);
   const head = `${gameName(game)}: ${plural(total, "trick")}`;
   if (over === 0) return `${head}, made exactly`;

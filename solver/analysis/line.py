@@ -12,9 +12,14 @@ warm from the solve, makes those calls cheap.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from solver.engine import Engine
-from solver.rules import DEALER, Game, Position, in_sequence, legal_cards, play
+from ..errors import InputError
+from ..rules import DEALER, Game, Position, in_sequence, legal_cards, play
+from ..validation import check_focus, validate
+
+if TYPE_CHECKING:
+    from ..engine import Engine
 
 
 @dataclass
@@ -41,11 +46,18 @@ class Trick:
 
 def tricks_of_line(position: Position, game: Game, line: list[int], focus: int,
                    engine: Engine | None = None) -> list[Trick]:
-    """Replay ``line`` from ``position``; with ``engine``, fill each play's ``as_good``."""
+    """Replay ``line`` from ``position``; with ``engine``, fill each play's ``as_good``.
+
+    Every card of ``line`` must be legal where it is played (an :class:`InputError` otherwise).
+    """
+    validate(position, game)
+    check_focus(focus)
     tricks: list[Trick] = []
     current = _open_trick(position)
     current.plays = [Play((position.leader + i) % 3, c, on_table=True) for i, c in enumerate(position.trick)]
-    for c in line:
+    for i, c in enumerate(line):
+        if c not in legal_cards(position, game):
+            raise InputError(f"line[{i}]", f"card {c} cannot be played there")
         seat = position.to_move
         as_good = _as_good(position, game, c, focus, engine)
         before = position.taken
@@ -68,7 +80,7 @@ def _open_trick(position: Position) -> Trick:
 def _as_good(position: Position, game: Game, c: int, focus: int, engine: Engine | None) -> list[int]:
     if engine is None or len(legal_cards(position, game)) < 2:
         return []
-    values = engine.card_values(position, game, focus)
+    values = engine._card_values(position, game, focus)  # checked once, in tricks_of_line
     if len(set(values.values())) == 1:
         return []  # any card would do: nothing worth marking
     return [other for other, v in sorted(values.items())

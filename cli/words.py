@@ -1,0 +1,97 @@
+"""The words of the text output in each language: English, and Russian as players say it.
+
+A phrase is looked up by its English template (``say("ru", "down {n}", n=2)`` → ``без двух``),
+so the English text stays readable where it is used and a phrase without a translation
+falls back to English. Numbers of tricks agree with their noun (1 взятка, 2 взятки,
+5 взяток), and "down 2" is said the players' way, "без двух".
+"""
+
+from __future__ import annotations
+
+RU = {
+    "trick": "взятка",
+    "misère": "мизер",
+    "raspasy": "распасы",
+    "by": "играет",
+    "declarer": "разыгрывающий",
+    "on lead": "на ходу",
+    "to play": "ходит",
+    "talon": "прикуп",
+    "discard": "снос",
+    "out of play": "вне игры",
+    "taken": "взят",
+    "the best discard, chosen by the solver": "лучший снос, выбран решателем",
+    "on the table": "на столе",
+    "turned in this order": "открывается в этом порядке",
+    "the second card still to be turned": "вторая карта ещё не открыта",
+    "Game": "Игра",
+    "Answer": "Ответ",
+    "Notes": "Примечания",
+    "leads": "ходит первым",
+    "{mover} to play": "ходит {mover}",
+    "{mover} leads": "первым ходит {mover}",
+    "the talon is not used": "прикуп не используется",
+    "talon cards turned for tricks 1 and 2 name the suit": "карты прикупа, открытые на 1-й и 2-й взятках, задают масть",
+    "talon cards turned for tricks 1 and 2 compete; the dealer takes what they hold":
+        "карты прикупа на 1-й и 2-й взятках участвуют во взятке; что они возьмут, забирает сдающий",
+    "raspasy: {per_player} — the fewest tricks each player can be sure of when the other two play against him":
+        "распасы: {per_player} — сколько взяток каждый возьмёт при лучшей своей игре, если двое других играют против него",
+    "misère by {declarer} clean: no trick": "чистый мизер, играет {declarer}: ни одной взятки",
+    "misère by {declarer} caught: {tricks}": "ловленный мизер, играет {declarer}: {tricks}",
+    " (of the {left} left)": " (из {left} оставшихся)",
+    "{declarer} takes {tricks} of the {left} left": "{declarer} берёт {tricks} из {left} оставшихся",
+    "made exactly": "сыграно ровно",
+    "made with {over} over": "сыграно, {over} сверх",
+    "down {n}": "без {n}",
+    "Published answer: {answer} — agrees": "Опубликованный ответ: {answer} — совпадает",
+    "Published answer: {answer} — DIFFERS": "Опубликованный ответ: {answer} — РАСХОДИТСЯ",
+    "Cards of {mover}, with {counted}'s tricks after each (best first):":
+        "Карты {mover} и взятки {counted} после каждой (лучшие первыми):",
+    "* another card was as good, where the choice mattered": "* другая карта была не хуже, где выбор важен",
+    "; [ ] on the table at the start": "; [ ] на столе в начале",
+    "Best line ({legend}):": "Лучший розыгрыш ({legend}):",
+    "Best line for {seat}, who takes {tricks} ({legend}):": "Лучший розыгрыш для {seat}, который берёт {tricks} ({legend}):",
+    "* as good: {notes}": "* не хуже: {notes}",
+    "(the talon card holds)": "(взятку берёт карта прикупа)",
+    "Tricks played:": "Сыгранные взятки:",
+    " ({tricks} of the {left} left)": " ({tricks} из {left} оставшихся)",
+    "{leader} leads. Contracts: the declarer's most tricks; misère: his fewest (0 = clean)":
+        "Первым ходит {leader}. Игры: наибольшее число взяток разыгрывающего; мизер: наименьшее (0 = чистый)",
+    "; each with his best discard.": "; каждая с лучшим сносом.",
+    "Raspasy ({mode}): {per_player} — the fewest tricks each can be sure of":
+        "Распасы ({mode}): {per_player} — сколько взяток каждый возьмёт, если двое других играют против него",
+    "Best discards (the talon taken):": "Лучшие сносы (прикуп взят):",
+    "{who}'s tricks after each discard (best first):": "Взятки {who} после каждого сноса (лучшие первыми):",
+    " (or any of the {n} others with as many)": " (или любой из {n} других с тем же числом)",
+    "Best discard: {cards}{alternatives}: {answer}": "Лучший снос: {cards}{alternatives}: {answer}",
+    "Best discard in each strain, {who}'s tricks: ": "Лучший снос в каждой масти, взятки {who}: ",
+    "Best contract: none; {who} takes fewer than 6 tricks in every strain":
+        "Лучшая игра: нет; {who} берёт меньше 6 взяток в любой масти",
+    "Best contract: {contract} by {who}, discarding {cards}": "Лучшая игра: {contract}, играет {who}, снос {cards}",
+}
+
+NUMBER_WORDS = {"en": ("no", "one", "two", "three", "four"),
+                "ru": ("ни одной", "одной", "двух", "трёх", "четырёх", "пяти", "шести")}
+
+
+def say(lang: str, template: str, **fields) -> str:
+    """``template`` in ``lang`` with ``fields`` filled in."""
+    text = RU.get(template, template) if lang == "ru" else template
+    return text.format(**fields) if fields else text
+
+
+def plural(n: int, lang: str = "en", word: str = "trick") -> str:
+    """``1 trick``, ``2 tricks``; ``1 взятка``, ``3 взятки``, ``5 взяток``."""
+    if lang != "ru" or word != "trick":
+        return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} взятка"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return f"{n} взятки"
+    return f"{n} взяток"
+
+
+def number_word(n: int, lang: str = "en") -> str:
+    """``two`` / ``двух`` for the small numbers of "down 2" and "two over", else the digits."""
+    words = NUMBER_WORDS.get(lang, NUMBER_WORDS["en"])
+    return words[n] if 0 <= n < len(words) else str(n)

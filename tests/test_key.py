@@ -184,7 +184,7 @@ def test_pref_solve_states_the_key(tmp_path):
     path.write_text(PROBLEM.format(key=""), encoding="utf-8")
     result = CliRunner().invoke(pref, ["solve", str(path)])
     assert result.exit_code == 0, result.output
-    assert "Key: unique key ♠7 (for defenders, A to play)" in result.output
+    assert "Key: unique key ♠7 (for the defenders, A to play)" in result.output
 
 
 def test_the_format_docs_example_declares_its_key_and_passes_pref_check(tmp_path):

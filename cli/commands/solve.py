@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import partial
 
 import click
 
-from solver.analysis.key import key_of_card_values
+from solver.analysis.key import key_of_card_values, problem_key
 from solver.cards import SEATS
 from solver.problemfile import Problem, ProblemError, loads_lines
 from solver.rules import Kind
@@ -85,6 +86,18 @@ def solve(files, as_json, jsonl, lang, color):
     sys.exit(outcome.exit_code)
 
 
+def _key_line(problem: Problem, position, game, result, chosen: bool, lang: str) -> str:
+    """``Key: unique key ♦A (for the defenders, A to play)``; for a declarer who had to
+    discard, the discards that reach his best."""
+    key = problem_key(problem, engine()) if chosen else \
+        key_of_card_values(position, game, result.card_values)
+    whose = {"declarer": say(lang, "for the declarer"), "defenders": say(lang, "for the defenders")}.get(
+        key.side, say(lang, "for {mover}", mover=SEATS[key.mover]))
+    if not key.discard:
+        whose += ", " + say(lang, "{mover} to play", mover=SEATS[key.mover])
+    return f"{say(lang, 'Key')}: {key.describe(lang, partial(say, lang))} ({whose})"
+
+
 def solve_stream(source: str) -> int:
     """JSON Lines in and out; a bad line gives an ``error`` object in its place (exit code 2)."""
     name = "<stdin>" if source == "-" else source
@@ -158,8 +171,7 @@ def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = F
         lines.append(say(lang, template, answer=_tricks_text(problem.expect, lang)))
     lines.append("")
     lines += render.card_value_lines(position, game, result.card_values, style)
-    key = key_of_card_values(position, game, result.card_values)
-    lines.append(f"Key: {key.describe(style.lang)} (for {key.side}, {SEATS[key.mover]} to play)")
+    lines.append(_key_line(problem, position, game, result, chosen, lang))
     lines.append("")
     legend = say(lang, "* another card was as good, where the choice mattered")
     if position.trick:

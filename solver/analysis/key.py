@@ -77,25 +77,32 @@ class KeyReport:
         """Every working choice but the first (empty for a unique key)."""
         return self.working[1:]
 
-    def describe(self, lang: str = "en") -> str:
-        """``unique key ♦A``; ``4 of 10 first cards work: ♦10 ♦J ♦Q ♦K``; discards alike."""
+    def describe(self, lang: str = "en", say=None) -> str:
+        """``unique key ♦A``; ``4 of 10 first cards work: ♦10 ♦J ♦Q ♦K``; discards alike.
+
+        ``say(template, **fields)`` translates each English template (the CLI passes its
+        dictionary of Russian words); by default the English text is filled in.
+        """
+        say = say or (lambda template, **fields: template.format(**fields))
         working, total = self.working, len(self.values)
         shown = _show_choices(working, lang)
+        n = len(working)
         if self.discard:
-            if len(working) == 1:
-                return f"unique discard {shown}"
-            if len(working) == total:
-                return f"every discard works ({total})"
-            return f"{len(working)} of {total} discards work: {shown}"
-        if len(working) == 1:
-            return f"unique key {shown}" + (" (the only legal card)" if total == 1 else "")
-        if len(working) == total:
-            return f"every first card works ({total})"
-        text = f"{len(working)} of {total} first cards work: {shown}"
+            if n == 1:
+                return say("unique discard {shown}", shown=shown)
+            if n == total:
+                return say("every discard works ({total})", total=total)
+            return say("{n} of {total} discards work: {shown}", n=n, total=total, shown=shown)
+        if n == 1:
+            return say("unique key {shown}", shown=shown) + \
+                (say(" (the only legal card)") if total == 1 else "")
+        if n == total:
+            return say("every first card works ({total})", total=total)
+        text = say("{n} of {total} first cards work: {shown}", n=n, total=total, shown=shown)
         if len(self.plays) == 1:
-            return text + " (equal cards: one play)"
-        if len(self.plays) < len(working):
-            return text + f" ({len(self.plays)} different plays)"
+            return text + say(" (equal cards: one play)")
+        if len(self.plays) < n:
+            return text + say(" ({plays} different plays)", plays=len(self.plays))
         return text
 
     def to_json(self) -> dict:

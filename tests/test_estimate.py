@@ -58,9 +58,12 @@ def test_exact_and_sampling_agree_within_their_intervals():
         assert e["mean"]["low"] == e["mean"]["value"] == e["mean"]["high"]
         assert s["mean"]["low"] <= e["mean"]["value"] <= s["mean"]["high"]
         assert s["made"]["low"] <= e["made"]["value"] <= s["made"]["high"]
-    diff = exact.paired(0, 1)["difference"]["value"]
-    d = sample.paired(0, 1)["difference"]
-    assert d["low"] <= diff <= d["high"]
+    for name in ("difference", "success_difference"):
+        exact_diff = exact.paired(0, 1)[name]["value"]
+        d = sample.paired(0, 1)[name]
+        assert d["low"] <= exact_diff <= d["high"]
+    made = [exact.option_figures(k)["made"]["value"] for k in range(2)]
+    assert exact.paired(0, 1)["success_difference"]["value"] == pytest.approx(made[0] - made[1])
 
 
 def test_same_seed_same_figures_on_1_and_2_workers():
@@ -183,3 +186,12 @@ def test_interrupt_keeps_what_was_done(monkeypatch):
     assert result.interrupted
     assert 0 < result.tally.n < 500
     assert result.tally.n == int(result.tally.counts[0].sum())
+
+
+def test_plot_draws_a_png(tmp_path):
+    pytest.importorskip("matplotlib")  # in the test extra; the command names the extra when missing
+    path = tmp_path / "out.png"
+    result = CliRunner().invoke(pref, ["estimate", "♠AQxxx ♥AQxxx", "--seat", "A", "--game", "7S A",
+                                       "--game", "8S A", "--layouts", "25", "--plot", str(path)])
+    assert result.exit_code == 0, result.output
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -277,8 +277,9 @@ def report(result: est.Estimate, summary: dict, style: Style, title: str = "") -
         lines.append("")
         lines.append(style.bold(f"Best not knowing the layout: {summary['best']}"))
         for p in summary["paired"][:10]:
-            d = p["difference"]
+            d, w = p["difference"], p["success_difference"]
             lines.append(f"  vs {p['options'][1]}: {d['value']:+.2f} tricks ({d['low']:+.2f} … {d['high']:+.2f}), "
+                         f"success {100 * w['value']:+.1f}% ({100 * w['low']:+.1f} … {100 * w['high']:+.1f}), "
                          f"same layouts")
     for g in summary.get("discards", []):
         lines.append(f"{g['game']}: best discard not knowing the layout: {g['best']}; seeing each layout the "

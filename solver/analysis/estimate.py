@@ -118,6 +118,15 @@ class Question:
                 f"{self.options[a].columns()[0]}" for a, _ in self.dd_groups]
         return out
 
+    def success_ranges(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per column, the values that count as success (a contract made, a misère clean);
+        raspasy columns have none (an empty range)."""
+        games = [o.game for o in self.options for _ in o.columns()]
+        games += [self.options[a].game for a, _ in self.dd_groups]
+        lo = [g.level if g.kind is Kind.CONTRACT else 0 if g.kind is Kind.MISERE else 1 for g in games]
+        hi = [BINS - 1 if g.kind is Kind.CONTRACT else 0 for g in games]
+        return np.array(lo, np.int64), np.array(hi, np.int64)
+
     def option_columns(self) -> list[int]:
         """The first column of each option."""
         out, k = [], 0
@@ -148,37 +157,43 @@ class Tally:
 
     ``counts[column, v]``: layouts where the column's value is ``v``. ``gram[i, j]``: the
     sum over layouts of value_i × value_j (paired differences come from it).
+    ``wins[i, j]``: layouts where both column i and column j succeed (made, clean), so
+    ``wins[i, i]`` counts column i's successes (paired differences of chances come from it).
     ``dd_best[i]``: layouts where option column ``i`` reaches the best value of its
     discard group. ``nodes``: nodes searched.
     """
 
     counts: np.ndarray
     gram: np.ndarray
+    wins: np.ndarray
     dd_best: np.ndarray
     nodes: int = 0
 
     @staticmethod
     def empty(columns: int) -> "Tally":
-        return Tally(np.zeros((columns, BINS), np.int64), np.zeros((columns, columns), np.int64),
-                     np.zeros(columns, np.int64))
+        square = (columns, columns)
+        return Tally(np.zeros((columns, BINS), np.int64), np.zeros(square, np.int64),
+                     np.zeros(square, np.int64), np.zeros(columns, np.int64))
 
     @property
     def n(self) -> int:
         return int(self.counts[0].sum()) if len(self.counts) else 0
 
-    def add(self, values: np.ndarray, best: np.ndarray | None = None) -> None:
+    def add(self, values: np.ndarray, best: np.ndarray | None = None, success: np.ndarray | None = None) -> None:
         self.counts[np.arange(len(values)), values] += 1
         self.gram += np.outer(values, values)
+        if success is not None:
+            self.wins += np.outer(success, success)
         if best is not None:
             self.dd_best += best
 
     def __add__(self, other: "Tally") -> "Tally":
-        return Tally(self.counts + other.counts, self.gram + other.gram, self.dd_best + other.dd_best,
-                     self.nodes + other.nodes)
+        return Tally(self.counts + other.counts, self.gram + other.gram, self.wins + other.wins,
+                     self.dd_best + other.dd_best, self.nodes + other.nodes)
 
     def to_json(self) -> dict:
-        return {"counts": self.counts.tolist(), "gram": self.gram.tolist(), "dd_best": self.dd_best.tolist(),
-                "nodes": self.nodes}
+        return {"counts": self.counts.tolist(), "gram": self.gram.tolist(), "wins": self.wins.tolist(),
+                "dd_best": self.dd_best.tolist(), "nodes": self.nodes}
 
 
 @lru_cache(maxsize=8)
@@ -255,6 +270,7 @@ def run_chunk(question: Question, chunk: Chunk, engine: Engine | None = None,
     space = layout_space(question.knowledge)
     rng = None if chunk.exact else chunk.rng()
     tally = Tally.empty(len(question.columns()))
+    lo, hi = question.success_ranges()
     before = engine.nodes
     for rank in range(chunk.start, chunk.stop):
         if stop is not None and stop.is_set():
@@ -263,7 +279,7 @@ def run_chunk(question: Question, chunk: Chunk, engine: Engine | None = None,
         if check and not space.honours(layout):
             raise AssertionError(f"layout {layout} breaks the knowledge {question.knowledge}")
         values, best = outcomes(question, layout, engine)
-        tally.add(values, best)
+        tally.add(values, best, ((values >= lo) & (values <= hi)).astype(np.int64))
     tally.nodes = engine.nodes - before
     return tally
 
@@ -405,16 +421,21 @@ class Estimate:
         return out
 
     def paired(self, a: int, b: int) -> dict:
-        """Option ``a`` minus option ``b`` (first columns), mean over the same layouts."""
+        """Option ``a`` minus option ``b`` over the same layouts: the mean difference in tricks
+        (first columns) and in the chance of success (made, or clean)."""
         first = self.question.option_columns()
         i, j = first[a], first[b]
         t, n = self.tally, self.tally.n
         values = np.arange(BINS)
         si, sj = float((t.counts[i] * values).sum()), float((t.counts[j] * values).sum())
         sq = float(t.gram[i, i] + t.gram[j, j] - 2 * t.gram[i, j])
+        wi, wj = int(t.wins[i, i]), int(t.wins[j, j])
+        wq = float(wi + wj - 2 * t.wins[i, j])
         return {"options": [self.question.options[a].label, self.question.options[b].label],
                 "difference": stats.mean(si - sj, sq, n, population=self.population,
-                                         lowest=-10, highest=10).to_json()}
+                                         lowest=-10, highest=10).to_json(),
+                "success_difference": stats.mean(wi - wj, wq, n, population=self.population,
+                                                 lowest=-1, highest=1).to_json()}
 
     def best_option(self, indices: list[int]) -> int:
         """Among ``indices``, the best option not knowing the layout: most often made (contract),

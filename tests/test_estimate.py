@@ -195,3 +195,29 @@ def test_plot_draws_a_png(tmp_path):
                                        "--game", "8S A", "--layouts", "25", "--plot", str(path)])
     assert result.exit_code == 0, result.output
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_cli_ctrl_c_prints_what_was_done_and_exits_130(monkeypatch):
+    real = est.estimate
+
+    def interrupted(*args, **kwargs):
+        result = real(*args, **kwargs)
+        result.interrupted = True
+        return result
+
+    monkeypatch.setattr(est, "estimate", interrupted)
+    result = CliRunner().invoke(pref, ["estimate", "♠AQxxx ♥AQxxx", "--seat", "A", "--game", "7S A",
+                                       "--layouts", "25"])
+    assert result.exit_code == 130
+    assert "stopped" in result.output and "interrupted: 25 layouts done" in result.output
+
+
+def test_raspasy_with_an_unseen_talon_turns_the_layouts_talon():
+    q = est.question("♠7 9 J ♣7 8 10 A ♦7 9 ♥K", seat="C", games=["raspasy"])
+    assert q.knowledge.ordered_hidden and q.knowledge.hidden == 2
+    layout = est.layout_space(q.knowledge).layout(12345)
+    values, _ = est.outcomes(q, layout, Engine())
+    position = Position(layout.hands, 0, (), layout.hidden)
+    game = Game.raspasy(TalonMode.SUIT)
+    assert values[2] == Engine().value(position, game, 2)
+    assert values[5] == Engine().value(position, game, 2, cooperative=True)

@@ -351,13 +351,9 @@ def run_dask(question: Question, todo: list[Chunk], client, progress: Progress |
             total = total + future.result()
             if progress:
                 progress(total.n, target)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # keep every chunk that finished, cancel the rest
         interrupted = True
-        for f in futures:
-            if f.done() and f.status == "finished":
-                pass
-        client.cancel(futures)
-        # chunks finished but not yet added are kept
+        client.cancel([f for f in futures if not f.done()])
         total = Tally.empty(len(question.columns()))
         for f in futures:
             if f.status == "finished":

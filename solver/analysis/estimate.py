@@ -46,7 +46,7 @@ import numpy as np
 
 from ..api import InputError, parse_game, parse_seat
 from ..cards import NO_TRUMP, SEATS, SUIT_SYMBOLS, ascii_name, bit, card, cards_of, count, mask_of, suit_bits
-from ..engine import Engine
+from ..engine import Engine, Options
 from ..notation import NotationError, format_cards, parse_cards, parse_hand
 from ..rules import Game, Kind, Position, TalonMode
 from . import stats
@@ -64,6 +64,11 @@ EXACT_CHUNK = 500
 """Ranks per chunk of an exact enumeration."""
 
 TALON_USES = ("out", "take")
+
+TABLE_LOG2_SIZE = 20
+"""Table size of a worker's engine: it is kept across layouts, and neighbouring layouts share
+most of their endings, so a larger table pays (2**20 vs the default 2**18 entries: 1.4x less
+CPU on an exact misère, benchmarks/estimate_speed.py)."""
 
 
 @dataclass(frozen=True)
@@ -266,7 +271,7 @@ def run_chunk(question: Question, chunk: Chunk, engine: Engine | None = None,
     ``stop``: checked before each layout; a stopped chunk returns what it did (its
     tally counts fewer layouts). ``check``: verify each layout honours the knowledge.
     """
-    engine = engine or Engine()
+    engine = engine or Engine(Options(tt_log2_size=TABLE_LOG2_SIZE))
     space = layout_space(question.knowledge)
     rng = None if chunk.exact else chunk.rng()
     tally = Tally.empty(len(question.columns()))
@@ -296,7 +301,7 @@ def worker_engine() -> Engine:
     """This thread's engine (one per worker thread, kept across chunks: its table pays)."""
     engine = getattr(_local, "engine", None)
     if engine is None:
-        engine = _local.engine = Engine()
+        engine = _local.engine = Engine(Options(tt_log2_size=TABLE_LOG2_SIZE))
     return engine
 
 

@@ -221,3 +221,9 @@ def test_raspasy_with_an_unseen_talon_turns_the_layouts_talon():
     game = Game.raspasy(TalonMode.SUIT)
     assert values[2] == Engine().value(position, game, 2)
     assert values[5] == Engine().value(position, game, 2, cooperative=True)
+
+
+def test_help_has_examples():
+    result = CliRunner().invoke(pref, ["estimate", "--help"])
+    assert result.exit_code == 0
+    assert "Example" in result.output and "pref estimate" in result.output

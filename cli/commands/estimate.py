@@ -265,12 +265,15 @@ def report(result: est.Estimate, summary: dict, style: Style, title: str = "") -
         if "dd_best" in fig:
             head += f"; best seeing the layout {100 * fig['dd_best']['value']:.0f}%"
         lines.append(style.bold(head) if not many else head)
+        defender = q.seat is not None and option.game.kind is Kind.CONTRACT and q.seat != option.game.declarer
         if not many:
-            lines += histogram(fig["histogram"], style)
+            if defender:
+                lines.append(f"    the defenders' tricks ({SEATS[q.seat]} and partner):")
+            lines += histogram(fig["defenders_histogram" if defender else "histogram"], style)
             if option.game.kind is Kind.CONTRACT:
                 levels = ", ".join(f"{t}+ {100 * fig['at_least'][str(t)]['value']:.1f}%" for t in range(6, 11))
-                lines.append(f"    at least: {levels}")
-                defenders = 10 - fig["mean"]["value"]
+                lines.append(f"    declarer's tricks at least: {levels}")
+                defenders = q.tricks - fig["mean"]["value"]
                 lines.append(f"    defenders' tricks: mean {defenders:.2f}; contract set {_pct(fig['set'])}")
             lines.append("")
     if "best" in summary:

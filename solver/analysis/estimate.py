@@ -108,6 +108,7 @@ class Question:
     layout's ordered hidden cards). ``talon``: ``out`` or ``take`` (see the module doc).
     ``dd_groups``: for a 12-card declarer, the options that differ only in the discard,
     as ranges of option indices; each adds a column "best discard seeing the layout".
+    ``seat``: the seat of the known hand, when there is one (for the report's wording).
     """
 
     knowledge: Knowledge
@@ -116,6 +117,12 @@ class Question:
     leader: int = 0
     turned: tuple[int, ...] = ()
     dd_groups: tuple[tuple[int, int], ...] = ()
+    seat: int | None = None
+
+    @property
+    def tricks(self) -> int:
+        """Tricks to be played (10 on a full deal)."""
+        return min(self.knowledge.sizes)
 
     def columns(self) -> list[str]:
         out = [f"{o.label}: {c}" for o in self.options for c in o.columns()]
@@ -415,6 +422,8 @@ class Estimate:
         if game.kind is Kind.CONTRACT:
             out["made"] = stats.proportion(int(hist[game.level:].sum()), n, population=pop).to_json()
             out["set"] = stats.proportion(int(hist[:game.level].sum()), n, population=pop).to_json()
+            tricks = self.question.tricks
+            out["defenders_histogram"] = [int(hist[tricks - t]) for t in range(tricks + 1)]
         else:
             out["clean"] = stats.proportion(int(hist[0]), n, population=pop).to_json()
         if self.question.dd_groups:
@@ -649,7 +658,7 @@ def question(hand: str, seat: str, games, *, holds: dict[str, str] | None = None
             options = [Option(g) for g in games]
     knowledge = Knowledge(tuple(known), tuple(tuple(x) for x in spot), tuple(sizes), out, lims, ordered)
     layout_space(knowledge)  # every contradiction is reported here, before any work
-    return Question(knowledge, tuple(options), talon_use, parse_seat(leader, "leader"), turned, dd_groups)
+    return Question(knowledge, tuple(options), talon_use, parse_seat(leader, "leader"), turned, dd_groups, s)
 
 
 __all__ = ["BINS", "Chunk", "Estimate", "Option", "Question", "Tally", "chunks", "discard_classes",

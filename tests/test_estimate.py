@@ -227,3 +227,11 @@ def test_help_has_examples():
     result = CliRunner().invoke(pref, ["estimate", "--help"])
     assert result.exit_code == 0
     assert "Example" in result.output and "pref estimate" in result.output
+
+
+def test_contracts_word_gives_every_strain_and_the_discards_chosen():
+    q = est.question("♠AKQJ ♣AKQ ♦AK7 ♥A7", seat="A", games=["contracts A"], discards=["7H 7D", "AH 7H"])
+    assert [o.game.trump for o in q.options] == [s for s in range(5) for _ in range(2)]
+    assert q.dd_groups == tuple((2 * s, 2 * s + 2) for s in range(5))
+    with pytest.raises(est.InputError, match="discard is 2 cards of the hand"):
+        est.question("♠AKQJ ♣AKQ ♦AK7 ♥A7", seat="A", games=["6S A"], discards=["7H 8H"])

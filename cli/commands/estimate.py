@@ -48,12 +48,14 @@ def _from_file(path: str) -> tuple[dict, str]:
 @click.argument("hand", metavar="HAND|FILE")
 @click.option("--seat", help="The hand's seat: A (first hand, leads), B or C.")
 @click.option("--game", "games", multiple=True,
-              help="The game: '6S A' (contract and declarer), 'misere B', 'raspasy [none|suit|dealer]'. "
-                   "Repeat to compare games on the same layouts.")
+              help="The game: '6S A' (contract and declarer), 'misere B', 'raspasy [none|suit|dealer]', "
+                   "'contracts A' (6 in every strain). Repeat to compare games on the same layouts.")
 @click.option("--holds", multiple=True, metavar="SEAT:CARDS",
               help="Cards known in another hand, e.g. 'B:♠A' (repeatable).")
 @click.option("--length", "lengths", multiple=True, metavar="LIMIT",
               help="Suit length limit: 'C♠<=2', 'B:H>=3', 'B♦1-3' (repeatable).")
+@click.option("--discards", "discard_list", multiple=True, metavar="PAIR",
+              help="With 12 cards: weigh only this discard, e.g. '7S 8S' (repeatable). Default: every class.")
 @click.option("--talon", help="The known talon (raspasy: in the order it is turned).")
 @click.option("--discard", help="A known discard, out of play.")
 @click.option("--talon-use", type=click.Choice(est.TALON_USES), default=None,
@@ -70,7 +72,7 @@ def _from_file(path: str) -> tuple[dict, str]:
 @lang_option
 @color_option
 @click.pass_context
-def estimate(ctx, hand, seat, games, holds, lengths, talon, discard, talon_use, layouts, exact, seed, workers,
+def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discard, talon_use, layouts, exact, seed, workers,
              scheduler, cluster, plot, as_json, lang, color):
     """The distribution of exact outcomes over the layouts a player cannot see.
 
@@ -100,7 +102,7 @@ def estimate(ctx, hand, seat, games, holds, lengths, talon, discard, talon_use, 
         fields = {"hand": hand}
         where = ""
     given = {"seat": seat, "games": list(games) or None, "holds": _holds(holds) if holds else None,
-             "lengths": list(lengths) or None, "talon": talon, "discard": discard, "talon_use": talon_use,
+             "lengths": list(lengths) or None, "discards": list(discard_list) or None, "talon": talon, "discard": discard, "talon_use": talon_use,
              "layouts": layouts, "seed": seed, "exact": exact}
     fields.update({k: v for k, v in given.items() if v is not None})
     if "seat" not in fields:

@@ -544,6 +544,24 @@ def parse_game_words(text: str, field: str = "game") -> Game:
         raise InputError(field, e.message) from None
 
 
+def expand_games(games) -> list[Game]:
+    """Games from Game objects or words; ``contracts SEAT`` stands for 6 in each strain by SEAT."""
+    out = []
+    for g in [games] if isinstance(games, (str, Game)) else games:
+        if isinstance(g, Game):
+            out.append(g)
+            continue
+        words = str(g).split()
+        if words and words[0].lower() == "contracts":
+            if len(words) != 2:
+                raise InputError("game", f"write 'contracts SEAT' for every strain, not {g!r}")
+            seat = parse_seat(words[1], "game")
+            out += [Game.contract(6, strain, seat) for strain in range(NO_TRUMP + 1)]
+        else:
+            out.append(parse_game_words(g, "game"))
+    return out
+
+
 def discard_classes(hand12: int, out: int = 0) -> list[tuple[int, int]]:
     """One discard of each class of the 66 that play alike on **every** layout.
 
@@ -565,8 +583,8 @@ def question(hand: str, seat: str, games, *, holds: dict[str, str] | None = None
              leader: str = "A", discards: str | list | None = None) -> Question:
     """A question from text: the hand, its seat, the game(s) and what else is known.
 
-    ``games``: Game objects or words (``"6S A"``, ``"misere B"``, ``"raspasy"``), compared
-    on the same layouts. ``holds``: cards known in other hands, ``{"B": "♠A"}``.
+    ``games``: Game objects or words (``"6S A"``, ``"misere B"``, ``"raspasy"``, and
+    ``"contracts A"`` for 6 in every strain), compared on the same layouts. ``holds``: cards known in other hands, ``{"B": "♠A"}``.
     ``lengths``: limits such as ``"C♠<=2"``. ``talon``: the known talon (raspasy: in the
     order it is turned). ``discard``: a known discard (out of play). A 12-card hand, or
     the declarer's 10 with the talon known, asks for the discard: every class of the 66
@@ -577,7 +595,7 @@ def question(hand: str, seat: str, games, *, holds: dict[str, str] | None = None
         raise InputError("talon_use", f"talon use is 'out' or 'take', not {talon_use!r}")
     s = parse_seat(seat, "seat")
     mask, spots = parse_known_hand(hand, "hand")
-    games = [g if isinstance(g, Game) else parse_game_words(g, "game") for g in ([games] if isinstance(games, (str, Game)) else games)]
+    games = expand_games(games)
     if not games:
         raise InputError("game", "no game to estimate")
     known = [0, 0, 0]
@@ -662,5 +680,5 @@ def question(hand: str, seat: str, games, *, holds: dict[str, str] | None = None
 
 
 __all__ = ["BINS", "Chunk", "Estimate", "Option", "Question", "Tally", "chunks", "discard_classes",
-           "estimate", "game_label", "layout_space", "outcomes", "parse_game_words", "question",
+           "estimate", "expand_games", "game_label", "layout_space", "outcomes", "parse_game_words", "question",
            "run_chunk", "run_dask", "run_local", "worker_engine"]

@@ -235,3 +235,24 @@ def test_contracts_word_gives_every_strain_and_the_discards_chosen():
     assert q.dd_groups == tuple((2 * s, 2 * s + 2) for s in range(5))
     with pytest.raises(est.InputError, match="discard is 2 cards of the hand"):
         est.question("♠AKQJ ♣AKQ ♦AK7 ♥A7", seat="A", games=["6S A"], discards=["7H 8H"])
+
+
+def test_talon_taken_means_the_double_dummy_best_discard_of_each_layout():
+    in_play = parse_hand("♠AKQJ109 ♣AKQ ♦AK")
+    k = Knowledge((parse_hand("♠A ♣K ♦A"), 0, 0), sizes=(3, 3, 3), out=0xFFFFFFFF & ~in_play)
+    assert k.hidden == 2
+    game = Game.contract(2, 0, 0)
+    taken = est.Question(k, (est.Option(game),), talon="take")
+    out = est.Question(k, (est.Option(game),), talon="out")
+    space = est.layout_space(k)
+    engine = Engine()
+    differ = 0
+    for i in range(0, space.count, 3):
+        layout = space.layout(i)
+        hands12 = (layout.hands[0] | mask_of(layout.hidden), layout.hands[1], layout.hands[2])
+        best = max(v.tricks for v in discard_values(hands12, 0, game, engine=Engine()))
+        assert est.outcomes(taken, layout, engine)[0][0] == best
+        played = est.outcomes(out, layout, engine)[0][0]
+        assert played == Engine().value(Position(layout.hands), game, 0)
+        differ += played != best
+    assert differ  # the two questions are not the same question

@@ -280,10 +280,10 @@ def report(result: est.Estimate, summary: dict, style: Style, title: str = "") -
             lines.append("")
     if "best" in summary:
         lines.append("")
-        lines.append(style.bold(f"Best not knowing the layout: {summary['best']}"))
+        lines.append(style.bold(f"Best not knowing the layout: {_label(q.options[summary['best_index']], style)}"))
         for p in summary["paired"][:10]:
             d, w = p["difference"], p["success_difference"]
-            lines.append(f"  vs {p['options'][1]}: {d['value']:+.2f} tricks ({d['low']:+.2f} … {d['high']:+.2f}), "
+            lines.append(f"  vs {_label(q.options[p['indices'][1]], style)}: {d['value']:+.2f} tricks ({d['low']:+.2f} … {d['high']:+.2f}), "
                          f"success {100 * w['value']:+.1f}% ({100 * w['low']:+.1f} … {100 * w['high']:+.1f}), "
                          f"same layouts")
     for g in summary.get("discards", []):

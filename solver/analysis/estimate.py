@@ -472,7 +472,9 @@ class Estimate:
         if len(q.options) > 1 and q.options[0].game.kind is not Kind.RASPASY:
             best = self.best_option(list(range(len(q.options))))
             out["best"] = q.options[best].label
-            out["paired"] = [self.paired(best, k) for k in range(len(q.options)) if k != best]
+            out["best_index"] = best
+            out["paired"] = [dict(self.paired(best, k), indices=[best, k])
+                             for k in range(len(q.options)) if k != best]
         groups = []
         for g, (a, b) in enumerate(q.dd_groups):
             best = self.best_option(list(range(a, b)))

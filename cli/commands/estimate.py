@@ -146,7 +146,8 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
     if plot:
         draw(summary, plot)
     if result.interrupted:
-        click.echo(f"interrupted: {result.tally.n} layouts done; the intervals above cover only those", err=True)
+        click.echo(f"interrupted: {result.tally.n} layouts done; the figures above are theirs, with the wider "
+                   f"intervals of a partial run", err=True)
         ctx.exit(EXIT_INTERRUPTED)
 
 

@@ -2,7 +2,6 @@
 that cover, exact enumeration and sampling that agree, and bad input refused in one line."""
 
 import json
-import random
 
 import numpy as np
 import pytest

@@ -11,7 +11,7 @@ import click
 
 from solver.analysis import estimate as est
 from solver.api import InputError
-from solver.cards import SEATS, cards_of, mask_of
+from solver.cards import SEATS
 from solver.rules import Kind
 
 from ..errors import UserError

@@ -37,7 +37,7 @@ import random
 import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from typing import Callable
@@ -45,7 +45,7 @@ from typing import Callable
 import numpy as np
 
 from ..api import InputError, parse_game, parse_seat
-from ..cards import NO_TRUMP, SEATS, SUIT_SYMBOLS, ascii_name, bit, card, cards_of, count, mask_of, suit_bits
+from ..cards import NO_TRUMP, SEATS, SUIT_SYMBOLS, ascii_name, cards_of, count, mask_of, suit_bits
 from ..engine import Engine, Options
 from ..notation import NotationError, format_cards, parse_cards, parse_hand
 from ..rules import Game, Kind, Position, TalonMode

@@ -12,7 +12,7 @@ from solver import Engine, Game, Position, TalonMode
 from solver.analysis import estimate as est
 from solver.analysis.discard import discard_values
 from solver.analysis.layouts import Knowledge
-from solver.analysis.stats import proportion, wilson
+from solver.analysis.stats import mean, proportion, wilson
 from solver.cards import NO_TRUMP, mask_of
 from solver.notation import parse_hand
 
@@ -120,6 +120,13 @@ def test_wilson_interval_covers():
             hits = rng.binomial(n, p, size=2000)
             covered = sum(lo <= p <= hi for lo, hi in (wilson(int(h), n) for h in hits))
             assert covered / 2000 >= 0.925, (p, n, covered)
+
+
+def test_a_sample_of_equal_values_keeps_a_width():
+    f = mean(7 * 50, 49 * 50, 50)
+    assert f.value == 7 and f.low < 7 < f.high and f.low >= 0 and f.high <= 10
+    g = mean(7 * 50, 49 * 50, 50, population=50)  # a complete enumeration: the figure itself
+    assert g.low == g.value == g.high == 7
 
 
 def test_stopped_enumeration_gives_the_range_of_what_is_missing():

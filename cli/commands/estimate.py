@@ -124,6 +124,11 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
         raise UserError("--scheduler and --cluster: choose one")
     if plot:
         _need_matplotlib()
+    if run_exact:
+        try:
+            est.chunks(q, None, 0, exact=True)
+        except InputError as e:
+            raise UserError(f"{where}{e}") from None
     announce_compile()
     client, local_cluster = _dask(scheduler, cluster, workers)
     try:

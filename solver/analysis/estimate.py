@@ -63,6 +63,9 @@ of the chunks, hence the figures, depend on it, never on the number of workers).
 EXACT_CHUNK = 500
 """Ranks per chunk of an exact enumeration."""
 
+EXACT_LIMIT = 10**8
+"""The most layouts ``exact`` enumerates (C(20,10) = 184,756 is a misère with the talon known)."""
+
 TALON_USES = ("out", "take")
 
 TABLE_LOG2_SIZE = 20
@@ -218,6 +221,9 @@ def chunks(question: Question, layouts: int | None, seed: int, exact: bool) -> l
     """The run's chunks: rank ranges of every layout, or ``layouts`` samples in fixed-size chunks."""
     if exact:
         total = layout_space(question.knowledge).count
+        if total > EXACT_LIMIT:
+            raise InputError("exact", f"{total:,} layouts are too many to enumerate (at most {EXACT_LIMIT:,}); "
+                             f"sample them instead")
         return [Chunk(i, a, min(a + EXACT_CHUNK, total), True)
                 for i, a in enumerate(range(0, total, EXACT_CHUNK))]
     return [Chunk(i, a, min(a + SAMPLE_CHUNK, layouts), False, seed)

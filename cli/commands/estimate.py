@@ -61,7 +61,7 @@ def _from_file(path: str) -> tuple[dict, str]:
 @click.option("--talon-use", type=click.Choice(est.TALON_USES), default=None,
               help="Unseen talon: 'out' = the hand as played (talon out of play, default); "
                    "'take' = the declarer takes it and makes the double-dummy best discard.")
-@click.option("--layouts", type=click.IntRange(1, 10**9), default=None, help="Random layouts [default: 1000].")
+@click.option("--layouts", type=click.IntRange(1, 10**7), default=None, help="Random layouts [default: 1000].")
 @click.option("--exact", is_flag=True, default=None, help="Enumerate every layout instead of sampling.")
 @click.option("--seed", type=int, default=None, help="Seed of the layouts [default: 1].")
 @click.option("--workers", type=click.IntRange(1, 1024), default=None, help="Local worker threads [default: every core].")

@@ -331,13 +331,26 @@ def run_local(question: Question, todo: list[Chunk], workers: int | None = None,
     total = Tally.empty(len(question.columns()))
     target = sum(c.stop - c.start for c in todo)
     interrupted = False
+    queue = iter(todo)
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        pending = {pool.submit(lambda c: run_chunk(question, c, worker_engine(), stop), c) for c in todo}
+        pending: set = set()
+
+        def fill() -> None:
+            """A few chunks per worker in flight, taken in order (so a stopped run is close
+            to a prefix of the chunks, and a long run holds few futures)."""
+            while len(pending) < 4 * workers:
+                chunk = next(queue, None)
+                if chunk is None:
+                    return
+                pending.add(pool.submit(lambda c: run_chunk(question, c, worker_engine(), stop), chunk))
+
         try:
+            fill()
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for f in done:
                     total = total + f.result()
+                fill()
                 if progress:
                     progress(total.n, target)
         except KeyboardInterrupt:

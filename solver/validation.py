@@ -45,8 +45,9 @@ def check_game(game) -> Game:
     if game.kind is Kind.CONTRACT:
         if not (_is_int(game.trump) and 0 <= game.trump <= NO_TRUMP):
             raise InputError("game.contract", f"trump must be a suit 0..3 or NO_TRUMP (4), not {excerpt(game.trump)}")
-        if not (_is_int(game.level) and 6 <= game.level <= 10):
-            raise InputError("game.contract", f"contract level must be 6 to 10, not {excerpt(game.level)}")
+        # 6..10 at the table; an analysis of an ending may name a smaller target (3 of 4 left)
+        if not (_is_int(game.level) and 1 <= game.level <= 10):
+            raise InputError("game.contract", f"contract level must be 1 to 10, not {excerpt(game.level)}")
     elif game.trump != NO_TRUMP or game.level is not None:
         raise InputError("game.kind", f"a {game.kind.value} has no trump and no contract level")
     return game

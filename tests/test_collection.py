@@ -4,6 +4,7 @@ validation corpus are all there; the index page docs/problems.md is up to date."
 
 import importlib.util
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -64,6 +65,9 @@ def test_problem_has_title_source_theme_notes_and_key(path):
     assert problem.difficulty in ("easy", "medium", "hard")
     assert problem.expect is not None and problem.key is not None
     assert "issue 3" not in path.read_text(encoding="utf-8")
+    # `pref solve` prints "title — source": the source says where the problem comes from,
+    # it does not repeat the title.
+    assert problem.title.lower().rstrip(".") not in problem.source.lower(), f"{path.name}: source repeats the title"
 
 
 def _endings(most: int):
@@ -122,6 +126,9 @@ def test_every_classic_of_composed7_is_in_the_collection_with_its_source_and_ans
         problem = match[0]
         assert problem.leader_seat() == 0 and problem.declarer_seat() == (declarer - leader) % 3
         assert problem.expect == tricks, name
+        # The source names where the layout was published (the web page or repository it was
+        # read from) and keeps "attributed": no first print of any classic was found.
+        assert re.search(r"(https?://|github\.com/)\S+", problem.source), f"{name}: no publication named"
         assert "attributed" in problem.source and "composed for this collection" not in problem.source
         game = _game(kind, declarer)
         original = make_position(*hands, leader="ABC"[leader], game=game)
@@ -130,7 +137,8 @@ def test_every_classic_of_composed7_is_in_the_collection_with_its_source_and_ans
 
 @pytest.mark.skipif(not (VALIDATION / "jpref_misere49.tests").exists(), reason="validation corpus absent")
 def test_problems_taken_from_jpref_are_its_positions_with_its_answers():
-    taken = [load(path) for path in FILES if "jpref" in load(path).source]
+    # the problems whose source cites jpref's test suite (others may mention jpref in passing)
+    taken = [load(path) for path in FILES if "github.com/ab-chesspad/jpref" in load(path).source]
     assert len(taken) >= 3
     corpus = {}
     for hands, declarer, leader, kind, tricks in _read_tests(VALIDATION / "jpref_misere49.tests"):

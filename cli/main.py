@@ -9,6 +9,7 @@ from solver.problemfile import ProblemError
 from .commands.bench import bench
 from .commands.check import check
 from .commands.discard import discard
+from .commands.estimate import estimate
 from .commands.solve import solve
 from .commands.table import table
 from .errors import UserError
@@ -36,6 +37,7 @@ def pref():
       pref table "♠AK ♦7 / ♠QJ ♦8 / ♣AK ♦9"          the double-dummy table of a deal
       pref discard problem.toml                      the 66 discards of a 12-card hand
       pref bench                                     speed report on fixed random deals
+      pref estimate "♠AQxxx ♥AQxxx" --seat A --game "7S A"   a hand over the unseen layouts
 
     Problem files are described in docs/problem-format.md. Exit codes: 0 ok,
     1 a check found a wrong answer, 2 bad input.
@@ -47,6 +49,7 @@ pref.add_command(check)
 pref.add_command(table)
 pref.add_command(discard)
 pref.add_command(bench)
+pref.add_command(estimate)
 
 
 def main() -> None:

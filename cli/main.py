@@ -7,6 +7,7 @@ import click
 from solver.problemfile import ProblemError
 
 from .commands.bench import bench
+from .commands.book import book
 from .commands.check import check
 from .commands.discard import discard
 from .commands.estimate import estimate
@@ -37,6 +38,7 @@ def pref():
       pref table "♠AK ♦7 / ♠QJ ♦8 / ♣AK ♦9"          the double-dummy table of a deal
       pref discard problem.toml                      the 66 discards of a 12-card hand
       pref bench                                     speed report on fixed random deals
+      pref book                                      check the manuals' claims (BOOK.md)
       pref estimate "♠AQxxx ♥AQxxx" --seat A --game "7S A"   a hand over the unseen layouts
 
     Problem files are described in docs/problem-format.md. Exit codes: 0 ok,
@@ -49,6 +51,7 @@ pref.add_command(check)
 pref.add_command(table)
 pref.add_command(discard)
 pref.add_command(bench)
+pref.add_command(book)
 pref.add_command(estimate)
 
 

@@ -12,9 +12,7 @@ from dataclasses import dataclass, field
 from math import comb
 
 from ...cards import SEATS
-from .hands import parse_holding, parse_sketch, sketch_text
-from .questions import (ContractTricks, MisereTalon, RaspasyCost, SplitEvent, SuitWorth,
-                        describe_hand)
+from .questions import ContractTricks, MisereTalon, RaspasyCost, SplitEvent, SuitWorth
 from .verdict import Figure
 
 SPADES, CLUBS, DIAMONDS, HEARTS = range(4)
@@ -107,7 +105,7 @@ def _section1() -> list[Row]:
     for i, (n, tricks, holdings) in enumerate(TRUMP_TABLE, 1):
         for j, text in enumerate(holdings):
             claim = f"1.{i}" + ("abcd"[j] if len(holdings) > 1 else "")
-            sketch = (parse_holding(text, SPADES),)
+            sketch = "♠" + text
             figure = _tricks_figure(tricks)
             for seat in range(3):
                 for sides, label in (("clean", "tricks, side cards take none"),
@@ -165,13 +163,13 @@ def _section2() -> list[Row]:
     rows = []
     for claim, quote, holdings, figure in RASPASY_SUITS:
         for text in holdings:
-            sketch = (parse_holding(text, SPADES),)
+            sketch = "♠" + text
             for seat in range(3):
                 rows.append(Row(f"2/{text}/{SEATS[seat]}", 2, claim, quote, "♠" + text,
                                 RaspasyCost(sketch, seat), (_cost_reading(figure),), seat))
     claim, quote, holdings = FIVE_CONDITIONAL
     for text in holdings:
-        sketch = (parse_holding(text, SPADES),)
+        sketch = "♠" + text
         for seat in range(3):
             rows.append(Row(f"2/{text}/{SEATS[seat]}", 2, claim, quote, "♠" + text, RaspasyCost(sketch, seat),
                             (Reading("P(at least 4 tricks)", Figure.of(0.5, 0.1, "about half"), SHARE_BOUNDS,
@@ -185,7 +183,7 @@ def _section2() -> list[Row]:
                     "  a suit valued 0", "—", None, (),
                     note="a rule of addition; its worked examples are rows 2.21 and 2.22"))
     for claim, quote, hand, figure in WHOLE_RASPASY:
-        sketch = parse_sketch(hand)
+        sketch = hand
         for seat in range(3):
             readings = [Reading("tricks of the hand", Figure.of(figure, WHOLE, f"about {figure}"), BOUNDS)]
             if figure == 6:
@@ -200,11 +198,13 @@ def _section2() -> list[Row]:
 MISERE_1 = "♠7 9 J ♣7 8 10 A ♦7 9 ♥K"
 MISERE_2 = "♠7 9 J K ♣7 8 10 K A ♥K"
 MISERE_3 = "♠7 8 9 10 ♣7 8 9 10 ♦7 ♥Q"
+SPLIT_ASIDE = "♦10 8"
+"""For the 79% split of row 3.2b: two seen cards outside clubs, so 20 unseen split 10/10."""
 
 
 def _section3() -> list[Row]:
     rows = []
-    s1 = parse_sketch(MISERE_1)
+    s1 = MISERE_1
     rows.append(Row("3/1/raspasy", 3, "3.1a", "\"on raspasy surely one trick\"", MISERE_1,
                     RaspasyCost(s1, 2, fill=False),
                     (Reading("P(at least one trick)", Figure.of(1, SURELY, "surely"), SHARE_BOUNDS, test=(">=", 1)),
@@ -213,7 +213,7 @@ def _section3() -> list[Row]:
                     MISERE_1, MisereTalon(s1, 2),
                     (Reading("P(clean after the talon)", Figure.of(0.88, PERCENT, "88%"), SHARE, test=("==", 1)),
                      Reading("P(caught as the ten cards stand)", None, SHARE, component=1, test=(">=", 1))), 2))
-    s2 = parse_sketch(MISERE_2)
+    s2 = MISERE_2
     for seat in range(3):
         rows.append(Row(f"3/2/talon/{SEATS[seat]}", 3, "3.2a", "chance to buy a saving card 76%", MISERE_2,
                         MisereTalon(s2, seat),
@@ -221,14 +221,14 @@ def _section3() -> list[Row]:
                                  test=("==", 1)),), seat))
     split = 1 - 2 * comb(10, 3) / comb(20, 3)
     rows.append(Row("3/2/split", 3, "3.2b", "the 79% chance that\n  three cards of a suit lie in one hand", MISERE_2,
-                    SplitEvent(s2, 2, "3-missing-split", talon_known=True),
+                    SplitEvent(s2, 2, "3-missing-split", aside=SPLIT_ASIDE),
                     (Reading("P(3 missing ♣ not all in one hand), exact", Figure.of(0.79, PERCENT, "79%"), EXACT,
                              value=split),
                      Reading("the same, sampled", Figure.of(0.79, PERCENT, "79%"), SHARE, test=("==", 1))), 2,
                     note="79% is the chance the three cards are NOT all in one hand (3-0 is 21%)"))
     rows.append(Row("3/3/rule", 3, "3.3a", "with 7 or more such cards the misère is clean more than half the time",
                     "—", None, (), note="a counting rule; its worked example is row 3.3b"))
-    s3 = parse_sketch(MISERE_3)
+    s3 = MISERE_3
     book = 1 - (11 * 10) / (22 * 21)
     rows.append(Row("3/3/talon", 3, "3.3b", "P(buy at least one) =\n  1 − (11·10)/(22·21) = 0.762", MISERE_3,
                     MisereTalon(s3, 0),
@@ -242,7 +242,7 @@ def _section3() -> list[Row]:
 # ---------------------------------------------------------------- section 4: whole hands
 
 def _contract(key, claim, quote, hand, trump, seats, readings, note=""):
-    sketch = parse_sketch(hand)
+    sketch = hand
     return [Row(f"4/{key}/{SEATS[s]}", 4, claim, quote, hand, ContractTricks(sketch, trump, s), tuple(readings), s,
                 note=note) for s in seats]
 
@@ -254,7 +254,7 @@ def _section4() -> list[Row]:
                       [Reading("P(at least 7)", Figure.of(1 - 0.032, 0.0005, "96.8% (6 only in 3.2%)"), SHARE,
                                test=(">=", 7))])
     rows.append(Row("4/AQxxx/event", 4, "4.1b", "one defender holds\n  ♠K x x and ♥K x x (3.2%)",
-                    "♠A Q x x x ♥A Q x x x", SplitEvent(parse_sketch("♠A Q x x x ♥A Q x x x"), 0, "KxxKxx"),
+                    "♠A Q x x x ♥A Q x x x", SplitEvent("♠A Q x x x ♥A Q x x x", 0, "KxxKxx"),
                     (Reading("P(a defender holds ♠K x x and ♥K x x)", Figure.of(0.032, 0.0005, "3.2%"), SHARE,
                              test=("==", 1), more_is_better=False),), 0))
     rows += _contract("KQ-AKQJ", "4.2", "only 6", "♠K Q ♣A K Q J ♦K Q ♥K Q", CLUBS, range(3),
@@ -267,7 +267,7 @@ def _section4() -> list[Row]:
                       note="the two cards not shown are the discard: out of play, drawn from the unseen cards")
     rows.append(Row("4/Axx-Axx-AQJ10/event", 4, "4.4b",
                     "the heart king\n  scores only if one defender holds three clubs, three diamonds and ♥K x (under 1.6%)",
-                    "♣A x x ♦A x x ♥A Q J 10", SplitEvent(parse_sketch("♣A x x ♦A x x ♥A Q J 10"), 0, "xxx-xxx-Kx"),
+                    "♣A x x ♦A x x ♥A Q J 10", SplitEvent("♣A x x ♦A x x ♥A Q J 10", 0, "xxx-xxx-Kx"),
                     (Reading("P(a defender holds ♣xxx ♦xxx ♥K x)", Figure.range(0, 0.016, 0.0005, "under 1.6%"),
                              SHARE, test=("==", 1), more_is_better=False),), 0))
     rows += _contract("AKQJ7", "4.5", "First hand ♠— ♣A K Q J 7 ♦Q J 10 ♥10 9 (clubs trump): 6",
@@ -289,7 +289,7 @@ def _section4() -> list[Row]:
     for s in range(3):
         rows.append(Row(f"4/xxxxxx-xxxx/{SEATS[s]}", 4, "4.8",
                         "♠x x x x x x ♣— ♦x x x x ♥— (spades trump): the diamonds are worth 1 trick (better 0.5)",
-                        "♠x x x x x x ♦x x x x", ContractTricks(parse_sketch("♠x x x x x x ♦x x x x"), SPADES, s),
+                        "♠x x x x x x ♦x x x x", ContractTricks("♠x x x x x x ♦x x x x", SPADES, s),
                         (Reading("diamonds' worth = tricks − row 1.6 (same seat)",
                                  Figure.range(0.5, 1, HALF, "1 (better 0.5)"), MINUS_REF,
                                  ref=trump_key("x x x x x x", s, "clean")),), s,
@@ -300,7 +300,7 @@ def _section4() -> list[Row]:
         figure = Figure.of(1, HALF) if s == 0 else None
         rows.append(Row(f"4/A-AQJ107/{SEATS[s]}", 4, "4.9",
                         "first hand, hearts worth 1 trick; second or\n  third hand, hearts are hard to develop",
-                        hearts_hand, SuitWorth(parse_sketch(hearts_hand), CLUBS, s, HEARTS),
+                        hearts_hand, SuitWorth(hearts_hand, CLUBS, s, HEARTS),
                         (Reading("hearts' worth (paired)", figure),
                          Reading("tricks", None, component=1)), s))
     rows += _contract("A-KQ-QJ10-AKQ7", "4.10", "♠A ♣K Q ♦Q J 10 ♥A K Q 7 (hearts trump): 6 in any seat",
@@ -311,17 +311,19 @@ def _section4() -> list[Row]:
 # ---------------------------------------------------------------- section 5: splits
 
 SPLIT_HAND = "♠A K Q J ♣A K Q ♦A K Q"
+SPLIT_TALON = "♥8 7"
+"""Section 5's layouts: 20 unseen cards split 10/10, so the talon is seen (two hearts)."""
 
 
 def _section5() -> list[Row]:
-    sketch = parse_sketch(SPLIT_HAND)
+    sketch = SPLIT_HAND
     p40 = 2 * comb(16, 10) / comb(20, 10)
     p22 = comb(4, 2) * comb(16, 8) / comb(20, 10)
     rows = []
     for key, claim, quote, value, figure in (
-            ("4-0", "5.1", "4 missing → 4-0 in 0.0867", p40, Figure.of(0.0867, 0.00005)),
-            ("2-2", "5.2", "2-2 in 0.4180 of the layouts", p22, Figure.of(0.4180, 0.00005))):
-        rows.append(Row(f"5/{key}", 5, claim, quote, SPLIT_HAND, SplitEvent(sketch, 0, key, talon_known=True),
+            ("4-0", "5.1", "4 missing → 4-0 in 0.0867", p40, Figure.of(0.0867, 0.00005, "0.0867")),
+            ("2-2", "5.2", "2-2 in 0.4180 of the layouts", p22, Figure.of(0.4180, 0.00005, "0.4180"))):
+        rows.append(Row(f"5/{key}", 5, claim, quote, SPLIT_HAND, SplitEvent(sketch, 0, key, aside=SPLIT_TALON),
                         (Reading(f"P({key}), exact count", figure, EXACT, value=value),
                          Reading(f"P({key}), sampled", figure, SHARE, test=("==", 1))), 0,
                         note="exact: C(20,10) = 184,756 equally likely splits of the 20 unseen cards"))
@@ -336,4 +338,54 @@ def catalogue() -> list[Row]:
     return rows
 
 
-__all__ = ["Reading", "Row", "TRUMP_TABLE", "catalogue", "describe_hand", "sketch_text"]
+__all__ = ["Reading", "Row", "TRUMP_TABLE", "catalogue"]
+
+
+SECTION_TITLES = {
+    1: "Tricks in the trump suit",
+    2: "Raspasy: tricks a suit will cost",
+    3: "Misère",
+    4: "Whole hands in trump contracts",
+    5: "Probabilities the manuals use",
+}
+
+SECTION_METHODS = {
+    1: ("Each holding is the declarer's ♠ (trump) suit; its x cards are drawn per layout from the "
+        "unnamed 7–J (widened upward only when needed). Figure 1, \"clean\": the other 10 − n cards "
+        "take no trick by rank — the lowest ranks (7, then 8) of the three side suits, spread as "
+        "evenly as the count allows, extra cards to ♣ then ♦ (e.g. 4 side cards = ♣8 7 ♦7 ♥7); every "
+        "one of them is outranked by at least six cards of its suit held elsewhere. Figure 2, "
+        "\"in context\": the side cards are drawn uniformly from the 24 cards of the other suits and "
+        "the figure is the declarer's tricks minus his side top tricks (the run of top cards from each "
+        "side ace), i.e. what a player adds to his aces when he uses the table. Each declarer seat "
+        "A, B, C separately; A leads; the 22 unseen cards are dealt uniformly, 10 to each defender and "
+        "2 out of play (the talon after the discard). Value: the declarer's double-dummy tricks "
+        "in a ♠ contract. Verdict on the mean (a whole-trick figure stands for ±0.5)."),
+    2: ("Each suit holding is the holder's ♠; the other 10 − n cards of his hand cannot win: the "
+        "lowest ranks of ♣ ♦ ♥ (7, 8, 9 …), spread as evenly as the count allows, extra cards to ♣ "
+        "then ♦ (a singleton gets ♣ ♦ ♥ 9 8 7 each). Such a card is the lowest of its suit still in "
+        "play, so it never wins a trick led by another player and wins one he leads only when both "
+        "others are void. Raspasy with the talon out of play, A leads; the 22 unseen cards dealt "
+        "uniformly. Raspasy has no partnerships, so two exact values per layout: the holder's "
+        "paranoid value (both others play to give him tricks: an upper bound on his cost) and his "
+        "cooperative value (all three keep his tricks down: a lower bound). Book above the "
+        "paranoid interval = pessimistic, below the cooperative interval = optimistic, between = "
+        "consistent (holds). Half-trick figures stand for ±0.25. Whole-hand examples: the hand as "
+        "given, same two values."),
+    3: ("The hands as given, in the seat the book names (3.2 in every seat, the book names none). "
+        "Buying: the talon is 2 of the 22 unseen cards, uniform; the declarer takes it and makes the "
+        "best discard for that layout (every one of the 66 tried, equal ones once); the misère is "
+        "clean when it takes no trick double dummy. That is the event the book's \"saving card\" "
+        "aims at. The 10-card raspasy claim: paranoid and cooperative values as in section 2. "
+        "Probabilities: Wilson 95% intervals; a whole percent stands for ±0.5%; \"surely\" is read "
+        "as at least 95% of layouts."),
+    4: ("The hands as given (x drawn per layout), in the seat the book names, else in each seat; "
+        "A leads; the unseen cards dealt uniformly, 2 out of play (for the 12-card hand of 4.4 the "
+        "two cards not shown are the discard, drawn from the unseen cards). Value: the declarer's "
+        "double-dummy tricks. A suit's worth (4.9): paired on each layout, his tricks minus his "
+        "tricks with that suit swapped for its lowest ranks. The diamonds of 4.8: his tricks minus "
+        "row 1.6's simulated value for x x x x x x in the same seat. Events (K x x, K x) are "
+        "counted on the same uniform layouts."),
+    5: ("Exact: counting the C(20,10) = 184,756 equally likely splits of 20 unseen cards; and "
+        "sampled by the same layout sampler the other sections use (a test of the sampler)."),
+}

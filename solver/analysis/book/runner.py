@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+import random
 import time
 import zlib
 from collections import Counter
@@ -38,8 +39,10 @@ on two busy cores with a warm cache (docs/book-check.md gives the measured time)
 SEED = 20261130
 
 
-def row_rng(seed: int, key: str) -> np.random.Generator:
-    return np.random.default_rng(np.random.SeedSequence([seed, zlib.crc32(key.encode())]))
+def row_rng(seed: int, key: str) -> random.Random:
+    """The row's own generator: a pure function of the run's seed and the row's key."""
+    state = np.random.SeedSequence([seed, zlib.crc32(key.encode())]).generate_state(4, np.uint64)
+    return random.Random(int.from_bytes(state.tobytes(), "little"))
 
 
 def samples_for(row: Row, samples: int | None) -> int:
@@ -48,8 +51,13 @@ def samples_for(row: Row, samples: int | None) -> int:
     if samples is None:
         return DEFAULT_SAMPLES[type(row.question)]
     if isinstance(row.question, SplitEvent):
-        return max(samples, DEFAULT_SAMPLES[SplitEvent] * samples // DEFAULT_SAMPLES[ContractTricks])
+        return split_samples(samples)
     return samples
+
+
+def split_samples(samples: int) -> int:
+    """Layouts of a split-only row when ``samples`` are asked per row: as many more as by default."""
+    return max(samples, DEFAULT_SAMPLES[SplitEvent] * samples // DEFAULT_SAMPLES[ContractTricks])
 
 
 @dataclass

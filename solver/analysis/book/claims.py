@@ -113,6 +113,10 @@ def _section1() -> list[Row]:
                     q = ContractTricks(sketch, SPADES, seat, sides, minus_top=sides == "random")
                     rows.append(Row(trump_key(text, seat, sides), 1, claim, text, "♠" + text, q,
                                     (Reading(label, figure),), seat, sides))
+    rows.append(Row("1/seat-note", 1, "1.15", "The manual adds that the figure can rise with a kind layout, fall "
+                    "with play in the dark, and that the order of leads (the declarer's seat) matters.", "—", None, (),
+                    note="qualitative: the distributions above show the kind layouts, and each holding is "
+                         "valued in each seat (play in the dark is outside double-dummy analysis)"))
     return rows
 
 

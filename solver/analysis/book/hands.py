@@ -74,22 +74,22 @@ def side_top_tricks(hand: int, trump: int) -> int:
 
 
 def swap_to_lowest(hands: tuple[int, ...], seat: int, suit: int) -> tuple[int, ...]:
-    """The same layout with ``seat``'s cards of ``suit`` replaced by the suit's lowest ranks.
+    """The same layout with ``seat``'s cards of ``suit`` replaced by the lowest cards of the suit
+    in play (cards out of play are left alone).
 
-    Each of his cards that is not among the lowest is swapped with a lowest card held
-    elsewhere (highest with lowest), so the other hands keep their lengths: a paired
-    layout for measuring what the suit's high cards are worth.
+    Each of his cards that is not among those lowest is swapped with a lowest card held
+    by another hand (his highest with the lowest), so every hand keeps its lengths: a
+    paired layout for measuring what the suit's high cards are worth.
     """
     hands = list(hands)
+    in_play = [r for r in range(8) if (hands[0] | hands[1] | hands[2]) >> card(suit, r) & 1]
     mine = suit_bits(hands[seat], suit)
-    n = count(mine)
-    target = (1 << n) - 1
+    target = sum(1 << r for r in in_play[:count(mine)])
     give = sorted((r for r in range(8) if mine >> r & 1 and not target >> r & 1), reverse=True)
     take = sorted(r for r in range(8) if target >> r & 1 and not mine >> r & 1)
     for hi, lo in zip(give, take):
         c_hi, c_lo = card(suit, hi), card(suit, lo)
-        owner = next((i for i, h in enumerate(hands) if h >> c_lo & 1), None)
+        owner = next(i for i, h in enumerate(hands) if h >> c_lo & 1)
         hands[seat] = hands[seat] & ~bit(c_hi) | bit(c_lo)
-        if owner is not None:
-            hands[owner] = hands[owner] & ~bit(c_lo) | bit(c_hi)
+        hands[owner] = hands[owner] & ~bit(c_lo) | bit(c_hi)
     return tuple(hands)

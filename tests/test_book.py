@@ -328,3 +328,27 @@ def test_pref_book_plot(tmp_path):
                                        "--workers", "1", "--plot", str(png)])
     assert result.exit_code == 0, result.output
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+class _StopsAfterTwo:
+    """A question whose third layout is interrupted (Ctrl-C)."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def outcome(self, rng, engine):
+        self.calls += 1
+        if self.calls == 3:
+            raise KeyboardInterrupt
+        return (self.calls,)
+
+    def method(self):
+        return "test"
+
+
+def test_interrupt_keeps_the_layouts_done():
+    row = claims.Row("t", 1, "t", "t", "t", _StopsAfterTwo(), (claims.Reading("x", Figure.of(1, 0.5)),))
+    result = runner.solve_row(row, 1, 10, None)
+    assert result.interrupted and result.layouts == 2 and sum(result.counts.values()) == 2
+    with pytest.raises(KeyboardInterrupt):
+        list(runner.run([claims.Row("t", 1, "t", "t", "t", _StopsAfterTwo(), ())], samples=5))

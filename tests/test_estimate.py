@@ -1,0 +1,185 @@
+"""Estimates: exact per-layout outcomes, seeds that give the same figures on any workers, intervals
+that cover, exact enumeration and sampling that agree, and bad input refused in one line."""
+
+import json
+import random
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from cli.main import pref
+from solver import Engine, Game, Position, TalonMode
+from solver.analysis import estimate as est
+from solver.analysis.discard import discard_values
+from solver.analysis.layouts import Knowledge
+from solver.analysis.stats import proportion, wilson
+from solver.cards import NO_TRUMP, mask_of
+from solver.notation import parse_hand
+
+IN_PLAY = parse_hand("♠AKQJ109 ♣AKQ ♦AKQ")
+OUT = 0xFFFFFFFF & ~IN_PLAY
+
+
+def ending_question(games, known="♠AK ♣A ♦A", lengths=()) -> est.Question:
+    """A four-card ending: A's cards known, 70 layouts of the other 8 cards in play."""
+    k = Knowledge((parse_hand(known), 0, 0), sizes=(4, 4, 4), out=OUT, lengths=lengths)
+    return est.Question(k, tuple(est.Option(g) for g in games))
+
+
+SPADES_A = Game.contract(3, 0, 0)
+NT_A = Game.contract(3, NO_TRUMP, 0)
+
+
+def test_outcomes_are_the_engine_values():
+    q = ending_question([SPADES_A, Game.misere(0), Game.raspasy(TalonMode.NONE)])
+    space = est.layout_space(q.knowledge)
+    engine = Engine()
+    for i in range(0, space.count, 7):
+        layout = space.layout(i)
+        values, _ = est.outcomes(q, layout, engine)
+        position = Position(layout.hands)
+        fresh = Engine()
+        assert values[0] == fresh.value(position, SPADES_A, 0)
+        assert values[1] == fresh.value(position, Game.misere(0), 0)
+        raspasy = Game.raspasy(TalonMode.NONE)
+        assert list(values[2:5]) == [fresh.value(position, raspasy, s) for s in range(3)]
+        assert list(values[5:8]) == [fresh.value(position, raspasy, s, cooperative=True) for s in range(3)]
+        assert all(values[5:8] <= values[2:5])  # cooperative is a lower bound
+
+
+def test_exact_and_sampling_agree_within_their_intervals():
+    q = ending_question([SPADES_A, NT_A])
+    exact = est.estimate(q, exact=True, workers=1)
+    assert exact.tally.n == 70
+    sample = est.estimate(q, 400, seed=3, workers=1)
+    for k in range(2):
+        e, s = exact.option_figures(k), sample.option_figures(k)
+        assert e["mean"]["low"] == e["mean"]["value"] == e["mean"]["high"]
+        assert s["mean"]["low"] <= e["mean"]["value"] <= s["mean"]["high"]
+        assert s["made"]["low"] <= e["made"]["value"] <= s["made"]["high"]
+    diff = exact.paired(0, 1)["difference"]["value"]
+    d = sample.paired(0, 1)["difference"]
+    assert d["low"] <= diff <= d["high"]
+
+
+def test_same_seed_same_figures_on_1_and_2_workers():
+    q = ending_question([SPADES_A, Game.raspasy(TalonMode.NONE)])
+    one = est.estimate(q, 120, seed=11, workers=1)
+    two = est.estimate(q, 120, seed=11, workers=2)
+    other = est.estimate(q, 120, seed=12, workers=2)
+    assert np.array_equal(one.tally.counts, two.tally.counts)
+    assert np.array_equal(one.tally.gram, two.tally.gram)
+    assert not np.array_equal(one.tally.gram, other.tally.gram)
+
+
+def test_same_seed_same_figures_on_a_dask_local_cluster():
+    distributed = pytest.importorskip("distributed")
+    q = ending_question([SPADES_A, Game.raspasy(TalonMode.NONE)])
+    local = est.estimate(q, 120, seed=11, workers=1)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        remote = est.estimate(q, 120, seed=11, client=client)
+    assert np.array_equal(local.tally.counts, remote.tally.counts)
+    assert np.array_equal(local.tally.gram, remote.tally.gram)
+
+
+def test_every_layout_honours_the_constraints():
+    q = ending_question([SPADES_A], known="♠A ♣A", lengths=((1, 0, 2, 3), (2, 1, 0, 0)))
+    q = est.Question(Knowledge(q.knowledge.known, ((1, 0, 0, 0),) + q.knowledge.spots[1:], (4, 4, 4),
+                               q.knowledge.out, q.knowledge.lengths), q.options)
+    for chunk in est.chunks(q, 200, seed=5, exact=False):
+        est.run_chunk(q, chunk, check=True)  # raises on the first layout that breaks a constraint
+    for chunk in est.chunks(q, None, seed=0, exact=True):
+        est.run_chunk(q, chunk, check=True)
+
+
+def test_discard_options_match_the_discard_analysis():
+    hand12 = parse_hand("♠AKQ ♣AK")  # 5 cards against 3 and 3: an ending with a discard
+    k = Knowledge((hand12, 0, 0), sizes=(5, 3, 3), out=0xFFFFFFFF & ~(hand12 | parse_hand("♠J109 ♣QJ10")))
+    game = Game.contract(2, 0, 0)
+    pairs = est.discard_classes(hand12, k.out)
+    assert len(pairs) < 10  # ♠AKQ are equal, ♣AK are equal
+    q = est.Question(k, tuple(est.Option(game, p) for p in pairs), dd_groups=((0, len(pairs)),))
+    space = est.layout_space(k)
+    engine = Engine()
+    for i in range(space.count):
+        layout = space.layout(i)
+        values, best = est.outcomes(q, layout, engine)
+        by_pair = {v.discard: v.tricks for v in discard_values(layout.hands, 0, game, engine=Engine())}
+        assert [values[j] for j in range(len(pairs))] == [by_pair[p] for p in pairs]
+        assert values[-1] == max(by_pair.values())  # seeing the layout
+
+
+def test_wilson_interval_covers():
+    rng = np.random.default_rng(2026)
+    for p in (0.02, 0.2, 0.5, 0.9):
+        for n in (20, 100, 400):
+            hits = rng.binomial(n, p, size=2000)
+            covered = sum(lo <= p <= hi for lo, hi in (wilson(int(h), n) for h in hits))
+            assert covered / 2000 >= 0.925, (p, n, covered)
+
+
+def test_stopped_enumeration_gives_the_range_of_what_is_missing():
+    f = proportion(10, 50, population=100)
+    assert (f.low, f.high) == (0.1, 0.6)
+
+
+def test_question_from_text_and_its_errors():
+    q = est.question("♠A x x x x ♣A x x x x", seat="A", games=["7S A"])
+    assert q.knowledge.spots[0] == (4, 4, 0, 0)
+    assert q.knowledge.hidden == 2
+    q = est.question("♠79J ♣78 10A ♦79 ♥K", seat="C", games=["misere C"], talon="8H 10S")
+    assert q.knowledge.sizes[2] == 12 and q.dd_groups == ((0, len(q.options)),)
+    with pytest.raises(est.InputError, match="AS is known in hand A and in hand B"):
+        est.question("♠A K", seat="A", games=["6S A"], holds={"B": "♠A"})
+
+
+@pytest.mark.parametrize("args, words", [
+    (["♠AKQJ ♣AKQJ ♦AKQ", "--seat", "A", "--game", "6S A"], "11 cards"),
+    (["♠AKQJ10 ♣AKQ ♦A ♥A", "--seat", "A", "--game", "6S A", "--holds", "B:♠A"], "known in hand A and in hand B"),
+    (["♠AKQJ10 ♣AKQ ♦A ♥A", "--seat", "A", "--game", "6S A", "--length", "B♠>=4"], "no layout"),
+    (["♠AKQJ10 ♣AKQ ♦A ♥A", "--seat", "A", "--game", "6Z A"], "game"),
+    (["♠AKQJ10 ♣AKQ ♦A ♥A", "--seat", "A"], "games"),
+])
+def test_bad_input_is_one_line_exit_2(args, words):
+    result = CliRunner().invoke(pref, ["estimate", *args])
+    assert result.exit_code == 2, result.output
+    assert words in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_cli_json_and_file(tmp_path):
+    path = tmp_path / "hand.toml"
+    path.write_text('title = "two aces"\n[estimate]\nhand = "♠AQxxx ♥AQxxx"\nseat = "A"\n'
+                    'games = ["7S A"]\nlayouts = 30\nseed = 4\n', encoding="utf-8")
+    result = CliRunner().invoke(pref, ["estimate", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["layouts"] == 30 and data["seed"] == 4 and data["title"] == "two aces"
+    assert sum(data["options"][0]["histogram"]) == 30
+    again = CliRunner().invoke(pref, ["estimate", "♠AQxxx ♥AQxxx", "--seat", "A", "--game", "7S A",
+                                      "--layouts", "30", "--seed", "4", "--json", "--workers", "1"])
+    assert json.loads(again.output)["options"] == data["options"]
+    path.write_text('[estimate]\nhand = "♠AQxxx ♥AQxxx"\nseats = "A"\n', encoding="utf-8")
+    bad = CliRunner().invoke(pref, ["estimate", str(path)])
+    assert bad.exit_code == 2 and "estimate.seats: unknown key" in bad.output
+
+
+def test_interrupt_keeps_what_was_done(monkeypatch):
+    """Ctrl-C in the middle: the run returns the layouts done, marked interrupted."""
+    q = ending_question([SPADES_A])
+    calls = {"n": 0}
+    real_wait = est.wait
+
+    def wait_then_interrupt(*args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise KeyboardInterrupt
+        return real_wait(*args, **kwargs)
+
+    monkeypatch.setattr(est, "wait", wait_then_interrupt)
+    result = est.estimate(q, 500, seed=1, workers=1)
+    assert result.interrupted
+    assert 0 < result.tally.n < 500
+    assert result.tally.n == int(result.tally.counts[0].sum())

@@ -99,6 +99,11 @@ def markdown(results: list[RowResult], header: list[str]) -> str:
     out += ["", "## Summary", "", "| section | " + " | ".join(WORDS) + " |", "|---|" + "---|" * len(WORDS)]
     for section, c in sorted(summary(results).items()):
         out.append(f"| {section}. {SECTION_TITLES[section]} | " + " | ".join(str(c[w]) for w in WORDS) + " |")
+    out += ["", "## Claims at a glance", "",
+            "One line per claim of BOOK.md: the book's figure, the range of the simulated figure over the "
+            "claim's rows (seats, holdings, methods) and the verdicts of those rows.", "",
+            "| claim | the book says | book | simulated (range over rows) | verdicts |", "|---|---|---|---|---|"]
+    out += glance(results)
     by_section: dict[int, list[RowResult]] = {}
     for r in results:
         by_section.setdefault(r.row.section, []).append(r)
@@ -130,6 +135,39 @@ def markdown(results: list[RowResult], header: list[str]) -> str:
     return "\n".join(out) + "\n"
 
 
+def _span(values: list[float], share: bool) -> str:
+    lo, hi = min(values), max(values)
+    f = _pct if share else (lambda x: f"{x:.2f}")
+    return f(lo) if f(lo) == f(hi) else f"{f(lo)} – {f(hi)}"
+
+
+def glance(results: list[RowResult]) -> list[str]:
+    """The 'claims at a glance' table lines: per claim, its first figure over all its rows."""
+    claims: dict[str, list[RowResult]] = {}
+    for r in results:
+        claims.setdefault(r.row.claim, []).append(r)
+    lines = []
+    for claim, rows in claims.items():
+        quote = _md(rows[0].row.quote)
+        first = [r.readings[0] for r in rows if r.readings]
+        if not first:
+            lines.append(f"| {claim} | {quote} | — | — | not comparable |")
+            continue
+        kind = first[0].reading.kind
+        share = kind in (SHARE, SHARE_BOUNDS)
+        if first[0].lower is not None:
+            sim = (f"coop {_span([x.lower.estimate for x in first], share)}, "
+                   f"paranoid {_span([x.upper.estimate for x in first], share)}")
+        elif kind == EXACT:
+            sim = f"{first[0].interval.estimate:.5f} exact"
+        else:
+            sim = _span([x.interval.estimate for x in first if x.interval], share)
+        words = Counter(x.verdict.word for x in first)
+        verdicts = ", ".join(f"{words[w]} {w}" for w in WORDS if words[w])
+        lines.append(f"| {claim} | {quote} | {_md(book_text(first[0]))} | {sim} | {verdicts} |")
+    return lines
+
+
 # ------------------------------------------------------------------ figure
 
 def plot(results: list[RowResult], path: str) -> None:
@@ -137,6 +175,7 @@ def plot(results: list[RowResult], path: str) -> None:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
 
     fig, (ax1, ax2) = plt.subplots(2, 1, figsize=(14, 10))
     trump = [r for r in results if r.row.section == 1 and r.readings]
@@ -145,7 +184,9 @@ def plot(results: list[RowResult], path: str) -> None:
     for x, h in enumerate(holdings):
         rows = [r for r in trump if r.row.quote == h]
         fig_ = rows[0].readings[0].reading.figure
-        ax1.plot([x, x], [fig_.lo - 0.05, fig_.hi + 0.05], color="black", lw=6, alpha=0.25, solid_capstyle="butt")
+        ax1.add_patch(Rectangle((x - 0.45, fig_.low), 0.9, fig_.high - fig_.low, color="0.85", zorder=0))
+        for y in {fig_.lo, fig_.hi}:
+            ax1.plot([x - 0.45, x + 0.45], [y, y], color="black", lw=1.5, zorder=1)
         for r in rows:
             iv = r.readings[0].interval
             dx = (r.row.seat - 1) * 0.18 + (0.06 if r.row.variant == "random" else -0.06)
@@ -154,8 +195,9 @@ def plot(results: list[RowResult], path: str) -> None:
                          mfc=colours[r.row.seat] if r.row.variant == "clean" else "white", ms=4, lw=1)
     ax1.set_xticks(range(len(holdings)), ["♠" + h for h in holdings], rotation=60, ha="right", fontsize=8)
     ax1.set_ylabel("declarer's tricks")
-    ax1.set_title("Trump table: book (grey bar) vs simulated mean, declarer A blue, B orange, C green; "
-                  "● side cards take none, △ in context (tricks − side top tricks)", fontsize=9)
+    ax1.set_title("Trump table: the book's figure (black line; grey = ±0.5) vs the simulated mean with its 95% "
+                  "interval; declarer A blue, B orange, C green; ● side cards take no trick, △ in context "
+                  "(tricks − side top tricks)", fontsize=9)
     ax1.grid(axis="y", alpha=0.3)
     ras = [r for r in results if r.row.section == 2 and r.readings and r.readings[0].reading.kind == BOUNDS
            and r.row.question is not None and getattr(r.row.question, "fill", False)]
@@ -174,8 +216,8 @@ def plot(results: list[RowResult], path: str) -> None:
             ax2.plot(x + dx, rr.upper.estimate, "v", color=colours[r.row.seat], ms=4)
     ax2.set_xticks(range(len(hands)), hands, rotation=60, ha="right", fontsize=8)
     ax2.set_ylabel("holder's tricks on raspasy")
-    ax2.set_title("Raspasy suits: book figure (black) vs the holder's cooperative (bar foot) … paranoid (▼) "
-                  "mean; holder A blue, B orange, C green", fontsize=9)
+    ax2.set_title("Raspasy suits: the book's cost (black; dashed = the top of a range) vs the holder's mean tricks "
+                  "from cooperative (bar foot) to paranoid (▼); holder A blue, B orange, C green", fontsize=9)
     ax2.grid(axis="y", alpha=0.3)
     fig.tight_layout()
     fig.savefig(path, dpi=110)

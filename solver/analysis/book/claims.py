@@ -163,14 +163,8 @@ def _cost_reading(figure: Figure) -> Reading:
     return Reading("tricks the suit costs", figure, BOUNDS)
 
 
-def _section2() -> list[Row]:
+def _five_conditional() -> list[Row]:
     rows = []
-    for claim, quote, holdings, figure in RASPASY_SUITS:
-        for text in holdings:
-            sketch = "♠" + text
-            for seat in range(3):
-                rows.append(Row(f"2/{text}/{SEATS[seat]}", 2, claim, quote, "♠" + text,
-                                RaspasyCost(sketch, seat), (_cost_reading(figure),), seat))
     claim, quote, holdings = FIVE_CONDITIONAL
     for text in holdings:
         sketch = "♠" + text
@@ -182,6 +176,19 @@ def _section2() -> list[Row]:
                             note="the holder's tricks: the filler cards take none by rank"))
     rows.append(Row("2/entry-rule", 2, "2.5b", "(unless he has an entry elsewhere, then 1)", "—", None, (),
                     note="a condition on the rest of the hand, not a figure for a holding"))
+    return rows
+
+
+def _section2() -> list[Row]:
+    rows = []
+    for claim, quote, holdings, figure in RASPASY_SUITS:
+        for text in holdings:
+            sketch = "♠" + text
+            for seat in range(3):
+                rows.append(Row(f"2/{text}/{SEATS[seat]}", 2, claim, quote, "♠" + text,
+                                RaspasyCost(sketch, seat), (_cost_reading(figure),), seat))
+        if claim == "2.4":
+            rows += _five_conditional()
     rows.append(Row("2/whole-rule", 2, "2.20",
                     "Whole hand: the sum over the suits; minus 0.5–1 for a void; plus 1 if an entry is needed in\n"
                     "  a suit valued 0", "—", None, (),

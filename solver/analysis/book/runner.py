@@ -30,7 +30,7 @@ DEFAULT_SAMPLES = {
     ContractTricks: 300,
     SuitWorth: 300,
     RaspasyCost: 100,
-    MisereTalon: 120,
+    MisereTalon: 200,
     SplitEvent: 20000,
 }
 """Layouts per row by kind of question: the whole run finishes in about 10–15 minutes

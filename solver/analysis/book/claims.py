@@ -8,7 +8,7 @@ BOOK.md and every bullet and table row of BOOK.md in some quote).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from math import comb
 
 from ...cards import SEATS
@@ -62,10 +62,6 @@ class Row:
     @property
     def method(self) -> str:
         return self.question.method() if self.question is not None else "no simulation"
-
-    @property
-    def kind(self) -> str:
-        return type(self.question).__name__ if self.question is not None else "Note"
 
 
 # ---------------------------------------------------------------- section 1: trump table

@@ -23,7 +23,7 @@ import numpy as np
 from ...engine import Engine
 from .claims import (BOUNDS, EXACT, MEAN, MINUS_REF, SHARE, SHARE_BOUNDS, Reading, Row, catalogue)
 from .questions import ContractTricks, MisereTalon, RaspasyCost, SplitEvent, SuitWorth
-from .verdict import (NOT_COMPARABLE, Figure, Interval, Verdict, judge, judge_bounds, mean_interval,
+from .verdict import (NOT_COMPARABLE, Interval, Verdict, judge, judge_bounds, mean_interval,
                       wilson)
 
 DEFAULT_SAMPLES = {

@@ -141,10 +141,3 @@ def judge_bounds(figure: Figure | None, cooperative: Interval, paranoid: Interva
     return Verdict(HOLDS, f"{book} between the cooperative bound (from {cooperative.lo:.3g}) "
                           f"and the paranoid bound (to {paranoid.hi:.3g}): consistent")
 
-
-def combine(verdicts: list[Verdict]) -> str:
-    """One word for several rows of a claim: their common verdict, else ``mixed``."""
-    words = {v.word for v in verdicts if v.word != NOT_COMPARABLE}
-    if not words:
-        return NOT_COMPARABLE
-    return words.pop() if len(words) == 1 else "mixed"

@@ -352,3 +352,9 @@ def test_interrupt_keeps_the_layouts_done():
     assert result.interrupted and result.layouts == 2 and sum(result.counts.values()) == 2
     with pytest.raises(KeyboardInterrupt):
         list(runner.run([claims.Row("t", 1, "t", "t", "t", _StopsAfterTwo(), ())], samples=5))
+
+
+def test_mean_interval_stays_within_the_possible_values():
+    iv = mean_interval({0: 99, 1: 1}, lowest=0, highest=10)
+    assert iv.lo == 0 and iv.hi > iv.estimate > 0
+    assert mean_interval({0: 99, 1: 1}).lo < 0

@@ -139,7 +139,7 @@ def read(reading: Reading, counts: Counter, refs: dict[str, "RowResult"]) -> Rea
         return ReadingResult(reading, iv, judge(fig, iv, reading.more_is_better))
     if kind == BOUNDS:
         para, coop = (_component_counts(counts, i) for i in (0, 1))
-        hi, lo = mean_interval(para), mean_interval(coop)
+        hi, lo = mean_interval(para, lowest=0, highest=10), mean_interval(coop, lowest=0, highest=10)
         return ReadingResult(reading, None, judge_bounds(fig, lo, hi), lo, hi, distribution=_distribution(para))
     if kind == SHARE_BOUNDS:
         hi, lo = _share(counts, 0, reading.test), _share(counts, 1, reading.test)

@@ -53,8 +53,10 @@ def wilson(successes: int, n: int, z: float = Z95) -> Interval:
     return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean_interval(counts: dict[int, int], z: float = Z95) -> Interval:
-    """Mean of an integer distribution (value → count) with its normal 95% interval."""
+def mean_interval(counts: dict[int, int], z: float = Z95, lowest: float = -math.inf,
+                  highest: float = math.inf) -> Interval:
+    """Mean of an integer distribution (value → count) with its normal 95% interval, kept
+    within ``lowest … highest`` (the values the quantity can take)."""
     n = sum(counts.values())
     if n == 0:
         return Interval(math.nan, -math.inf, math.inf)
@@ -63,7 +65,7 @@ def mean_interval(counts: dict[int, int], z: float = Z95) -> Interval:
         return Interval(mean, -math.inf, math.inf)
     var = sum(k * (v - mean) ** 2 for v, k in counts.items()) / (n - 1)
     half = z * math.sqrt(var / n)
-    return Interval(mean, mean - half, mean + half)
+    return Interval(mean, max(lowest, mean - half), min(highest, mean + half))
 
 
 @dataclass(frozen=True)

@@ -141,7 +141,8 @@ def _report_header(seed, samples, workers, elapsed, interrupted, command, n) -> 
              f"(seed {seed}; {_layouts_words(samples)}; {workers} worker(s); {elapsed / 60:.1f} minutes; "
              f"{n} rows).",
              "The method of each section is stated above its table and in "
-             "[book-method.md](book-method.md). Intervals are 95% (normal for means, Wilson for shares).",
+             "[book-method.md](book-method.md). Intervals are 95% (normal for means, Wilson for shares). "
+             "Distributions are value:percent of layouts (on raspasy, of the paranoid value).",
              "", "![book check](book-check.png)"]
     if interrupted:
         lines += ["", "**This run was interrupted: only the rows below were done.**"]

@@ -2,7 +2,6 @@
 that cover, exact enumeration and sampling that agree, and bad input refused in one line."""
 
 import json
-import random
 
 import numpy as np
 import pytest
@@ -13,7 +12,7 @@ from solver import Engine, Game, Position, TalonMode
 from solver.analysis import estimate as est
 from solver.analysis.discard import discard_values
 from solver.analysis.layouts import Knowledge
-from solver.analysis.stats import proportion, wilson
+from solver.analysis.stats import mean, proportion, wilson
 from solver.cards import NO_TRUMP, mask_of
 from solver.notation import parse_hand
 
@@ -58,9 +57,12 @@ def test_exact_and_sampling_agree_within_their_intervals():
         assert e["mean"]["low"] == e["mean"]["value"] == e["mean"]["high"]
         assert s["mean"]["low"] <= e["mean"]["value"] <= s["mean"]["high"]
         assert s["made"]["low"] <= e["made"]["value"] <= s["made"]["high"]
-    diff = exact.paired(0, 1)["difference"]["value"]
-    d = sample.paired(0, 1)["difference"]
-    assert d["low"] <= diff <= d["high"]
+    for name in ("difference", "success_difference"):
+        exact_diff = exact.paired(0, 1)[name]["value"]
+        d = sample.paired(0, 1)[name]
+        assert d["low"] <= exact_diff <= d["high"]
+    made = [exact.option_figures(k)["made"]["value"] for k in range(2)]
+    assert exact.paired(0, 1)["success_difference"]["value"] == pytest.approx(made[0] - made[1])
 
 
 def test_same_seed_same_figures_on_1_and_2_workers():
@@ -120,6 +122,13 @@ def test_wilson_interval_covers():
             assert covered / 2000 >= 0.925, (p, n, covered)
 
 
+def test_a_sample_of_equal_values_keeps_a_width():
+    f = mean(7 * 50, 49 * 50, 50)
+    assert f.value == 7 and f.low < 7 < f.high and f.low >= 0 and f.high <= 10
+    g = mean(7 * 50, 49 * 50, 50, population=50)  # a complete enumeration: the figure itself
+    assert g.low == g.value == g.high == 7
+
+
 def test_stopped_enumeration_gives_the_range_of_what_is_missing():
     f = proportion(10, 50, population=100)
     assert (f.low, f.high) == (0.1, 0.6)
@@ -141,6 +150,7 @@ def test_question_from_text_and_its_errors():
     (["♠AKQJ10 ♣AKQ ♦A ♥A", "--seat", "A", "--game", "6S A", "--length", "B♠>=4"], "no layout"),
     (["♠AKQJ10 ♣AKQ ♦A ♥A", "--seat", "A", "--game", "6Z A"], "game"),
     (["♠AKQJ10 ♣AKQ ♦A ♥A", "--seat", "A"], "games"),
+    (["♠AKQJ10", "--seat", "A", "--game", "6S A", "--exact"], "too many to enumerate"),
 ])
 def test_bad_input_is_one_line_exit_2(args, words):
     result = CliRunner().invoke(pref, ["estimate", *args])
@@ -183,3 +193,73 @@ def test_interrupt_keeps_what_was_done(monkeypatch):
     assert result.interrupted
     assert 0 < result.tally.n < 500
     assert result.tally.n == int(result.tally.counts[0].sum())
+
+
+def test_plot_draws_a_png(tmp_path):
+    pytest.importorskip("matplotlib")  # in the test extra; the command names the extra when missing
+    path = tmp_path / "out.png"
+    result = CliRunner().invoke(pref, ["estimate", "♠AQxxx ♥AQxxx", "--seat", "A", "--game", "7S A",
+                                       "--game", "8S A", "--layouts", "25", "--plot", str(path)])
+    assert result.exit_code == 0, result.output
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_cli_ctrl_c_prints_what_was_done_and_exits_130(monkeypatch):
+    real = est.estimate
+
+    def interrupted(*args, **kwargs):
+        result = real(*args, **kwargs)
+        result.interrupted = True
+        return result
+
+    monkeypatch.setattr(est, "estimate", interrupted)
+    result = CliRunner().invoke(pref, ["estimate", "♠AQxxx ♥AQxxx", "--seat", "A", "--game", "7S A",
+                                       "--layouts", "25"])
+    assert result.exit_code == 130
+    assert "stopped" in result.output and "interrupted: 25 layouts done" in result.output
+
+
+def test_raspasy_with_an_unseen_talon_turns_the_layouts_talon():
+    q = est.question("♠7 9 J ♣7 8 10 A ♦7 9 ♥K", seat="C", games=["raspasy"])
+    assert q.knowledge.ordered_hidden and q.knowledge.hidden == 2
+    layout = est.layout_space(q.knowledge).layout(12345)
+    values, _ = est.outcomes(q, layout, Engine())
+    position = Position(layout.hands, 0, (), layout.hidden)
+    game = Game.raspasy(TalonMode.SUIT)
+    assert values[2] == Engine().value(position, game, 2)
+    assert values[5] == Engine().value(position, game, 2, cooperative=True)
+
+
+def test_help_has_examples():
+    result = CliRunner().invoke(pref, ["estimate", "--help"])
+    assert result.exit_code == 0
+    assert "Example" in result.output and "pref estimate" in result.output
+
+
+def test_contracts_word_gives_every_strain_and_the_discards_chosen():
+    q = est.question("♠AKQJ ♣AKQ ♦AK7 ♥A7", seat="A", games=["contracts A"], discards=["7H 7D", "AH 7H"])
+    assert [o.game.trump for o in q.options] == [s for s in range(5) for _ in range(2)]
+    assert q.dd_groups == tuple((2 * s, 2 * s + 2) for s in range(5))
+    with pytest.raises(est.InputError, match="discard is 2 cards of the hand"):
+        est.question("♠AKQJ ♣AKQ ♦AK7 ♥A7", seat="A", games=["6S A"], discards=["7H 8H"])
+
+
+def test_talon_taken_means_the_double_dummy_best_discard_of_each_layout():
+    in_play = parse_hand("♠AKQJ109 ♣AKQ ♦AK")
+    k = Knowledge((parse_hand("♠A ♣K ♦A"), 0, 0), sizes=(3, 3, 3), out=0xFFFFFFFF & ~in_play)
+    assert k.hidden == 2
+    game = Game.contract(2, 0, 0)
+    taken = est.Question(k, (est.Option(game),), talon="take")
+    out = est.Question(k, (est.Option(game),), talon="out")
+    space = est.layout_space(k)
+    engine = Engine()
+    differ = 0
+    for i in range(0, space.count, 3):
+        layout = space.layout(i)
+        hands12 = (layout.hands[0] | mask_of(layout.hidden), layout.hands[1], layout.hands[2])
+        best = max(v.tricks for v in discard_values(hands12, 0, game, engine=Engine()))
+        assert est.outcomes(taken, layout, engine)[0][0] == best
+        played = est.outcomes(out, layout, engine)[0][0]
+        assert played == Engine().value(Position(layout.hands), game, 0)
+        differ += played != best
+    assert differ  # the two questions are not the same question

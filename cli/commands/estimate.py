@@ -11,7 +11,7 @@ import click
 
 from solver.analysis import estimate as est
 from solver.api import InputError
-from solver.cards import SEATS, cards_of, mask_of
+from solver.cards import SEATS
 from solver.rules import Kind
 
 from ..errors import UserError
@@ -48,18 +48,20 @@ def _from_file(path: str) -> tuple[dict, str]:
 @click.argument("hand", metavar="HAND|FILE")
 @click.option("--seat", help="The hand's seat: A (first hand, leads), B or C.")
 @click.option("--game", "games", multiple=True,
-              help="The game: '6S A' (contract and declarer), 'misere B', 'raspasy [none|suit|dealer]'. "
-                   "Repeat to compare games on the same layouts.")
+              help="The game: '6S A' (contract and declarer), 'misere B', 'raspasy [none|suit|dealer]', "
+                   "'contracts A' (6 in every strain). Repeat to compare games on the same layouts.")
 @click.option("--holds", multiple=True, metavar="SEAT:CARDS",
               help="Cards known in another hand, e.g. 'B:♠A' (repeatable).")
 @click.option("--length", "lengths", multiple=True, metavar="LIMIT",
               help="Suit length limit: 'C♠<=2', 'B:H>=3', 'B♦1-3' (repeatable).")
+@click.option("--discards", "discard_list", multiple=True, metavar="PAIR",
+              help="With 12 cards: weigh only this discard, e.g. '7S 8S' (repeatable). Default: every class.")
 @click.option("--talon", help="The known talon (raspasy: in the order it is turned).")
 @click.option("--discard", help="A known discard, out of play.")
 @click.option("--talon-use", type=click.Choice(est.TALON_USES), default=None,
               help="Unseen talon: 'out' = the hand as played (talon out of play, default); "
                    "'take' = the declarer takes it and makes the double-dummy best discard.")
-@click.option("--layouts", type=click.IntRange(1, 10**9), default=None, help="Random layouts [default: 1000].")
+@click.option("--layouts", type=click.IntRange(1, 10**7), default=None, help="Random layouts [default: 1000].")
 @click.option("--exact", is_flag=True, default=None, help="Enumerate every layout instead of sampling.")
 @click.option("--seed", type=int, default=None, help="Seed of the layouts [default: 1].")
 @click.option("--workers", type=click.IntRange(1, 1024), default=None, help="Local worker threads [default: every core].")
@@ -70,7 +72,7 @@ def _from_file(path: str) -> tuple[dict, str]:
 @lang_option
 @color_option
 @click.pass_context
-def estimate(ctx, hand, seat, games, holds, lengths, talon, discard, talon_use, layouts, exact, seed, workers,
+def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discard, talon_use, layouts, exact, seed, workers,
              scheduler, cluster, plot, as_json, lang, color):
     """The distribution of exact outcomes over the layouts a player cannot see.
 
@@ -88,7 +90,7 @@ def estimate(ctx, hand, seat, games, holds, lengths, talon, discard, talon_use, 
       pref estimate "♠AQxxx ♥AQxxx" --seat A --game "7S A"
       pref estimate "♠A K J 10 8 ♣K Q ♦Q J 10" --seat B --game "6S B" --game "7S B"
       pref estimate "♠79J ♣78 10A ♦79 ♥K" --seat C --game "misere C" --talon "8H 10S" --exact
-      pref estimate "♠xxxx ♣AKQ ♦AK ♥A" --seat B --game "6S C" --holds C:♠AK --length "C♠>=5"
+      pref estimate "♠xxxx ♣AKQ ♦AK ♥A" --seat B --game "6S C" --holds C:♠AK --length "C♠>=3"
       pref estimate hand.toml --json
     """
     title = ""
@@ -100,7 +102,7 @@ def estimate(ctx, hand, seat, games, holds, lengths, talon, discard, talon_use, 
         fields = {"hand": hand}
         where = ""
     given = {"seat": seat, "games": list(games) or None, "holds": _holds(holds) if holds else None,
-             "lengths": list(lengths) or None, "talon": talon, "discard": discard, "talon_use": talon_use,
+             "lengths": list(lengths) or None, "discards": list(discard_list) or None, "talon": talon, "discard": discard, "talon_use": talon_use,
              "layouts": layouts, "seed": seed, "exact": exact}
     fields.update({k: v for k, v in given.items() if v is not None})
     if "seat" not in fields:
@@ -122,6 +124,11 @@ def estimate(ctx, hand, seat, games, holds, lengths, talon, discard, talon_use, 
         raise UserError("--scheduler and --cluster: choose one")
     if plot:
         _need_matplotlib()
+    if run_exact:
+        try:
+            est.chunks(q, None, 0, exact=True)
+        except InputError as e:
+            raise UserError(f"{where}{e}") from None
     announce_compile()
     client, local_cluster = _dask(scheduler, cluster, workers)
     try:
@@ -144,7 +151,8 @@ def estimate(ctx, hand, seat, games, holds, lengths, talon, discard, talon_use, 
     if plot:
         draw(summary, plot)
     if result.interrupted:
-        click.echo(f"interrupted: {result.tally.n} layouts done; the intervals above cover only those", err=True)
+        click.echo(f"interrupted: {result.tally.n} layouts done; the figures above are theirs, with the wider "
+                   f"intervals of a partial run", err=True)
         ctx.exit(EXIT_INTERRUPTED)
 
 
@@ -265,20 +273,24 @@ def report(result: est.Estimate, summary: dict, style: Style, title: str = "") -
         if "dd_best" in fig:
             head += f"; best seeing the layout {100 * fig['dd_best']['value']:.0f}%"
         lines.append(style.bold(head) if not many else head)
+        defender = q.seat is not None and option.game.kind is Kind.CONTRACT and q.seat != option.game.declarer
         if not many:
-            lines += histogram(fig["histogram"], style)
+            if defender:
+                lines.append(f"    the defenders' tricks ({SEATS[q.seat]} and partner):")
+            lines += histogram(fig["defenders_histogram" if defender else "histogram"], style)
             if option.game.kind is Kind.CONTRACT:
                 levels = ", ".join(f"{t}+ {100 * fig['at_least'][str(t)]['value']:.1f}%" for t in range(6, 11))
-                lines.append(f"    at least: {levels}")
-                defenders = 10 - fig["mean"]["value"]
+                lines.append(f"    declarer's tricks at least: {levels}")
+                defenders = q.tricks - fig["mean"]["value"]
                 lines.append(f"    defenders' tricks: mean {defenders:.2f}; contract set {_pct(fig['set'])}")
             lines.append("")
     if "best" in summary:
         lines.append("")
-        lines.append(style.bold(f"Best not knowing the layout: {summary['best']}"))
+        lines.append(style.bold(f"Best not knowing the layout: {_label(q.options[summary['best_index']], style)}"))
         for p in summary["paired"][:10]:
-            d = p["difference"]
-            lines.append(f"  vs {p['options'][1]}: {d['value']:+.2f} tricks ({d['low']:+.2f} … {d['high']:+.2f}), "
+            d, w = p["difference"], p["success_difference"]
+            lines.append(f"  vs {_label(q.options[p['indices'][1]], style)}: {d['value']:+.2f} tricks ({d['low']:+.2f} … {d['high']:+.2f}), "
+                         f"success {100 * w['value']:+.1f}% ({100 * w['low']:+.1f} … {100 * w['high']:+.1f}), "
                          f"same layouts")
     for g in summary.get("discards", []):
         lines.append(f"{g['game']}: best discard not knowing the layout: {g['best']}; seeing each layout the "

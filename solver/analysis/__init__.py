@@ -4,6 +4,11 @@
 contract; :mod:`.table` gives every contract, misère and raspasy value of a deal,
 with the best discard for each game when the talon is known. Both share one
 :class:`~solver.engine.Engine` across all their solves.
+
+Hand-strength analysis over the layouts a player cannot see (docs/estimate.md):
+:mod:`.layouts` counts, numbers and draws the layouts consistent with what is known,
+:mod:`.estimate` solves every option on each of them and tallies the outcomes, and
+:mod:`.stats` gives the intervals.
 """
 
 from .discard import (BestContract, DiscardValue, best_contract, best_discard, canonical_form,

@@ -37,7 +37,7 @@ import random
 import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from typing import Callable
@@ -45,8 +45,8 @@ from typing import Callable
 import numpy as np
 
 from ..api import InputError, parse_game, parse_seat
-from ..cards import NO_TRUMP, SEATS, SUIT_SYMBOLS, ascii_name, bit, card, cards_of, count, mask_of, suit_bits
-from ..engine import Engine
+from ..cards import NO_TRUMP, SEATS, SUIT_SYMBOLS, ascii_name, cards_of, count, mask_of, suit_bits
+from ..engine import Engine, Options
 from ..notation import NotationError, format_cards, parse_cards, parse_hand
 from ..rules import Game, Kind, Position, TalonMode
 from . import stats
@@ -63,7 +63,15 @@ of the chunks, hence the figures, depend on it, never on the number of workers).
 EXACT_CHUNK = 500
 """Ranks per chunk of an exact enumeration."""
 
+EXACT_LIMIT = 10**8
+"""The most layouts ``exact`` enumerates (C(20,10) = 184,756 is a misère with the talon known)."""
+
 TALON_USES = ("out", "take")
+
+TABLE_LOG2_SIZE = 20
+"""Table size of a worker's engine: it is kept across layouts, and neighbouring layouts share
+most of their endings, so a larger table pays (2**20 vs the default 2**18 entries: 1.4x less
+CPU on an exact misère, benchmarks/estimate_speed.py)."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +111,7 @@ class Question:
     layout's ordered hidden cards). ``talon``: ``out`` or ``take`` (see the module doc).
     ``dd_groups``: for a 12-card declarer, the options that differ only in the discard,
     as ranges of option indices; each adds a column "best discard seeing the layout".
+    ``seat``: the seat of the known hand, when there is one (for the report's wording).
     """
 
     knowledge: Knowledge
@@ -111,12 +120,27 @@ class Question:
     leader: int = 0
     turned: tuple[int, ...] = ()
     dd_groups: tuple[tuple[int, int], ...] = ()
+    seat: int | None = None
+
+    @property
+    def tricks(self) -> int:
+        """Tricks to be played (10 on a full deal)."""
+        return min(self.knowledge.sizes)
 
     def columns(self) -> list[str]:
         out = [f"{o.label}: {c}" for o in self.options for c in o.columns()]
         out += [f"{game_label(self.options[a].game)}, best discard seeing the layout: "
                 f"{self.options[a].columns()[0]}" for a, _ in self.dd_groups]
         return out
+
+    def success_ranges(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per column, the values that count as success (a contract made, a misère clean);
+        raspasy columns have none (an empty range)."""
+        games = [o.game for o in self.options for _ in o.columns()]
+        games += [self.options[a].game for a, _ in self.dd_groups]
+        lo = [g.level if g.kind is Kind.CONTRACT else 0 if g.kind is Kind.MISERE else 1 for g in games]
+        hi = [BINS - 1 if g.kind is Kind.CONTRACT else 0 for g in games]
+        return np.array(lo, np.int64), np.array(hi, np.int64)
 
     def option_columns(self) -> list[int]:
         """The first column of each option."""
@@ -148,37 +172,43 @@ class Tally:
 
     ``counts[column, v]``: layouts where the column's value is ``v``. ``gram[i, j]``: the
     sum over layouts of value_i × value_j (paired differences come from it).
+    ``wins[i, j]``: layouts where both column i and column j succeed (made, clean), so
+    ``wins[i, i]`` counts column i's successes (paired differences of chances come from it).
     ``dd_best[i]``: layouts where option column ``i`` reaches the best value of its
     discard group. ``nodes``: nodes searched.
     """
 
     counts: np.ndarray
     gram: np.ndarray
+    wins: np.ndarray
     dd_best: np.ndarray
     nodes: int = 0
 
     @staticmethod
     def empty(columns: int) -> "Tally":
-        return Tally(np.zeros((columns, BINS), np.int64), np.zeros((columns, columns), np.int64),
-                     np.zeros(columns, np.int64))
+        square = (columns, columns)
+        return Tally(np.zeros((columns, BINS), np.int64), np.zeros(square, np.int64),
+                     np.zeros(square, np.int64), np.zeros(columns, np.int64))
 
     @property
     def n(self) -> int:
         return int(self.counts[0].sum()) if len(self.counts) else 0
 
-    def add(self, values: np.ndarray, best: np.ndarray | None = None) -> None:
+    def add(self, values: np.ndarray, best: np.ndarray | None = None, success: np.ndarray | None = None) -> None:
         self.counts[np.arange(len(values)), values] += 1
         self.gram += np.outer(values, values)
+        if success is not None:
+            self.wins += np.outer(success, success)
         if best is not None:
             self.dd_best += best
 
     def __add__(self, other: "Tally") -> "Tally":
-        return Tally(self.counts + other.counts, self.gram + other.gram, self.dd_best + other.dd_best,
-                     self.nodes + other.nodes)
+        return Tally(self.counts + other.counts, self.gram + other.gram, self.wins + other.wins,
+                     self.dd_best + other.dd_best, self.nodes + other.nodes)
 
     def to_json(self) -> dict:
-        return {"counts": self.counts.tolist(), "gram": self.gram.tolist(), "dd_best": self.dd_best.tolist(),
-                "nodes": self.nodes}
+        return {"counts": self.counts.tolist(), "gram": self.gram.tolist(), "wins": self.wins.tolist(),
+                "dd_best": self.dd_best.tolist(), "nodes": self.nodes}
 
 
 @lru_cache(maxsize=8)
@@ -191,6 +221,9 @@ def chunks(question: Question, layouts: int | None, seed: int, exact: bool) -> l
     """The run's chunks: rank ranges of every layout, or ``layouts`` samples in fixed-size chunks."""
     if exact:
         total = layout_space(question.knowledge).count
+        if total > EXACT_LIMIT:
+            raise InputError("exact", f"{total:,} layouts are too many to enumerate (at most {EXACT_LIMIT:,}); "
+                             f"sample them instead")
         return [Chunk(i, a, min(a + EXACT_CHUNK, total), True)
                 for i, a in enumerate(range(0, total, EXACT_CHUNK))]
     return [Chunk(i, a, min(a + SAMPLE_CHUNK, layouts), False, seed)
@@ -251,10 +284,11 @@ def run_chunk(question: Question, chunk: Chunk, engine: Engine | None = None,
     ``stop``: checked before each layout; a stopped chunk returns what it did (its
     tally counts fewer layouts). ``check``: verify each layout honours the knowledge.
     """
-    engine = engine or Engine()
+    engine = engine or Engine(Options(tt_log2_size=TABLE_LOG2_SIZE))
     space = layout_space(question.knowledge)
     rng = None if chunk.exact else chunk.rng()
     tally = Tally.empty(len(question.columns()))
+    lo, hi = question.success_ranges()
     before = engine.nodes
     for rank in range(chunk.start, chunk.stop):
         if stop is not None and stop.is_set():
@@ -263,7 +297,7 @@ def run_chunk(question: Question, chunk: Chunk, engine: Engine | None = None,
         if check and not space.honours(layout):
             raise AssertionError(f"layout {layout} breaks the knowledge {question.knowledge}")
         values, best = outcomes(question, layout, engine)
-        tally.add(values, best)
+        tally.add(values, best, ((values >= lo) & (values <= hi)).astype(np.int64))
     tally.nodes = engine.nodes - before
     return tally
 
@@ -280,7 +314,7 @@ def worker_engine() -> Engine:
     """This thread's engine (one per worker thread, kept across chunks: its table pays)."""
     engine = getattr(_local, "engine", None)
     if engine is None:
-        engine = _local.engine = Engine()
+        engine = _local.engine = Engine(Options(tt_log2_size=TABLE_LOG2_SIZE))
     return engine
 
 
@@ -297,13 +331,26 @@ def run_local(question: Question, todo: list[Chunk], workers: int | None = None,
     total = Tally.empty(len(question.columns()))
     target = sum(c.stop - c.start for c in todo)
     interrupted = False
+    queue = iter(todo)
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        pending = {pool.submit(lambda c: run_chunk(question, c, worker_engine(), stop), c) for c in todo}
+        pending: set = set()
+
+        def fill() -> None:
+            """A few chunks per worker in flight, taken in order (so a stopped run is close
+            to a prefix of the chunks, and a long run holds few futures)."""
+            while len(pending) < 4 * workers:
+                chunk = next(queue, None)
+                if chunk is None:
+                    return
+                pending.add(pool.submit(lambda c: run_chunk(question, c, worker_engine(), stop), chunk))
+
         try:
+            fill()
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for f in done:
                     total = total + f.result()
+                fill()
                 if progress:
                     progress(total.n, target)
         except KeyboardInterrupt:
@@ -335,13 +382,9 @@ def run_dask(question: Question, todo: list[Chunk], client, progress: Progress |
             total = total + future.result()
             if progress:
                 progress(total.n, target)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # keep every chunk that finished, cancel the rest
         interrupted = True
-        for f in futures:
-            if f.done() and f.status == "finished":
-                pass
-        client.cancel(futures)
-        # chunks finished but not yet added are kept
+        client.cancel([f for f in futures if not f.done()])
         total = Tally.empty(len(question.columns()))
         for f in futures:
             if f.status == "finished":
@@ -398,6 +441,8 @@ class Estimate:
         if game.kind is Kind.CONTRACT:
             out["made"] = stats.proportion(int(hist[game.level:].sum()), n, population=pop).to_json()
             out["set"] = stats.proportion(int(hist[:game.level].sum()), n, population=pop).to_json()
+            tricks = self.question.tricks
+            out["defenders_histogram"] = [int(hist[tricks - t]) for t in range(tricks + 1)]
         else:
             out["clean"] = stats.proportion(int(hist[0]), n, population=pop).to_json()
         if self.question.dd_groups:
@@ -405,16 +450,21 @@ class Estimate:
         return out
 
     def paired(self, a: int, b: int) -> dict:
-        """Option ``a`` minus option ``b`` (first columns), mean over the same layouts."""
+        """Option ``a`` minus option ``b`` over the same layouts: the mean difference in tricks
+        (first columns) and in the chance of success (made, or clean)."""
         first = self.question.option_columns()
         i, j = first[a], first[b]
         t, n = self.tally, self.tally.n
         values = np.arange(BINS)
         si, sj = float((t.counts[i] * values).sum()), float((t.counts[j] * values).sum())
         sq = float(t.gram[i, i] + t.gram[j, j] - 2 * t.gram[i, j])
+        wi, wj = int(t.wins[i, i]), int(t.wins[j, j])
+        wq = float(wi + wj - 2 * t.wins[i, j])
         return {"options": [self.question.options[a].label, self.question.options[b].label],
                 "difference": stats.mean(si - sj, sq, n, population=self.population,
-                                         lowest=-10, highest=10).to_json()}
+                                         lowest=-10, highest=10).to_json(),
+                "success_difference": stats.mean(wi - wj, wq, n, population=self.population,
+                                                 lowest=-1, highest=1).to_json()}
 
     def best_option(self, indices: list[int]) -> int:
         """Among ``indices``, the best option not knowing the layout: most often made (contract),
@@ -441,7 +491,9 @@ class Estimate:
         if len(q.options) > 1 and q.options[0].game.kind is not Kind.RASPASY:
             best = self.best_option(list(range(len(q.options))))
             out["best"] = q.options[best].label
-            out["paired"] = [self.paired(best, k) for k in range(len(q.options)) if k != best]
+            out["best_index"] = best
+            out["paired"] = [dict(self.paired(best, k), indices=[best, k])
+                             for k in range(len(q.options)) if k != best]
         groups = []
         for g, (a, b) in enumerate(q.dd_groups):
             best = self.best_option(list(range(a, b)))
@@ -513,6 +565,24 @@ def parse_game_words(text: str, field: str = "game") -> Game:
         raise InputError(field, e.message) from None
 
 
+def expand_games(games) -> list[Game]:
+    """Games from Game objects or words; ``contracts SEAT`` stands for 6 in each strain by SEAT."""
+    out = []
+    for g in [games] if isinstance(games, (str, Game)) else games:
+        if isinstance(g, Game):
+            out.append(g)
+            continue
+        words = str(g).split()
+        if words and words[0].lower() == "contracts":
+            if len(words) != 2:
+                raise InputError("game", f"write 'contracts SEAT' for every strain, not {g!r}")
+            seat = parse_seat(words[1], "game")
+            out += [Game.contract(6, strain, seat) for strain in range(NO_TRUMP + 1)]
+        else:
+            out.append(parse_game_words(g, "game"))
+    return out
+
+
 def discard_classes(hand12: int, out: int = 0) -> list[tuple[int, int]]:
     """One discard of each class of the 66 that play alike on **every** layout.
 
@@ -534,8 +604,8 @@ def question(hand: str, seat: str, games, *, holds: dict[str, str] | None = None
              leader: str = "A", discards: str | list | None = None) -> Question:
     """A question from text: the hand, its seat, the game(s) and what else is known.
 
-    ``games``: Game objects or words (``"6S A"``, ``"misere B"``, ``"raspasy"``), compared
-    on the same layouts. ``holds``: cards known in other hands, ``{"B": "♠A"}``.
+    ``games``: Game objects or words (``"6S A"``, ``"misere B"``, ``"raspasy"``, and
+    ``"contracts A"`` for 6 in every strain), compared on the same layouts. ``holds``: cards known in other hands, ``{"B": "♠A"}``.
     ``lengths``: limits such as ``"C♠<=2"``. ``talon``: the known talon (raspasy: in the
     order it is turned). ``discard``: a known discard (out of play). A 12-card hand, or
     the declarer's 10 with the talon known, asks for the discard: every class of the 66
@@ -546,7 +616,7 @@ def question(hand: str, seat: str, games, *, holds: dict[str, str] | None = None
         raise InputError("talon_use", f"talon use is 'out' or 'take', not {talon_use!r}")
     s = parse_seat(seat, "seat")
     mask, spots = parse_known_hand(hand, "hand")
-    games = [g if isinstance(g, Game) else parse_game_words(g, "game") for g in ([games] if isinstance(games, (str, Game)) else games)]
+    games = expand_games(games)
     if not games:
         raise InputError("game", "no game to estimate")
     known = [0, 0, 0]
@@ -627,9 +697,9 @@ def question(hand: str, seat: str, games, *, holds: dict[str, str] | None = None
             options = [Option(g) for g in games]
     knowledge = Knowledge(tuple(known), tuple(tuple(x) for x in spot), tuple(sizes), out, lims, ordered)
     layout_space(knowledge)  # every contradiction is reported here, before any work
-    return Question(knowledge, tuple(options), talon_use, parse_seat(leader, "leader"), turned, dd_groups)
+    return Question(knowledge, tuple(options), talon_use, parse_seat(leader, "leader"), turned, dd_groups, s)
 
 
 __all__ = ["BINS", "Chunk", "Estimate", "Option", "Question", "Tally", "chunks", "discard_classes",
-           "estimate", "game_label", "layout_space", "outcomes", "parse_game_words", "question",
+           "estimate", "expand_games", "game_label", "layout_space", "outcomes", "parse_game_words", "question",
            "run_chunk", "run_dask", "run_local", "worker_engine"]

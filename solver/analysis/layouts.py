@@ -26,9 +26,12 @@ The ``x`` rule. ``♠A x x`` means the ace and two spot cards not named. Per lay
 spot cards of a suit are drawn uniformly from its *pool*: the cards 7–J of that suit
 not named anywhere; when the suit needs more spot cards than the pool holds, the pool is
 widened upward, lowest first (Q, then K, then A, skipping named cards), just enough. So
-``♠x x x x x x`` is always ♠Q J 10 9 8 7, never the ace or king. Which pool cards are the
-spot cards is part of the layout (every choice is equally likely, and leaves the same
-number of layouts of the rest, so layouts stay uniform).
+``♠x x x x x x`` is always ♠Q J 10 9 8 7, never the ace or king. A suit written with
+``x`` is the whole suit of that hand, as in the manuals (``♠A x x``: exactly three
+spades), even when the rest of the hand is not given. Which pool cards are the spot
+cards is part of the layout: every choice is equally likely and leaves the same number
+of layouts of the rest, and no layout arises from two choices (the hand gets no other
+card of that suit), so layouts stay uniform.
 """
 
 from __future__ import annotations
@@ -239,6 +242,10 @@ class LayoutSpace:
             needs.append(hidden)
         self._needs = tuple(needs)
         bounds = [[(0, 8)] * 4 for _ in range(self._places)]
+        for seat in range(3):
+            for s in range(4):
+                if k.spots[seat][s]:  # a suit written with x is the whole suit of that hand
+                    bounds[seat][s] = (0, 0)
         for seat, s, least, most in k.lengths:
             have = count(suit_bits(k.known[seat], s)) + k.spots[seat][s]
             lo0, hi0 = bounds[seat][s]
@@ -354,10 +361,11 @@ class LayoutSpace:
             if count(hand) != k.sizes[seat] or hand & k.known[seat] != k.known[seat]:
                 return False
             for s in range(4):
-                spots = suit_bits(hand & ~k.known[seat], s)
-                pool = sum(bit(c & 7) for c in self._pools[s])
-                if count(spots & pool) < k.spots[seat][s]:
-                    return False
+                if k.spots[seat][s]:
+                    spots = suit_bits(hand & ~k.known[seat], s)
+                    pool = sum(bit(c & 7) for c in self._pools[s])
+                    if count(spots) != k.spots[seat][s] or spots & ~pool:
+                        return False
         for seat, s, least, most in k.lengths:
             if not least <= count(suit_bits(layout.hands[seat], s)) <= most:
                 return False

@@ -65,7 +65,12 @@ def proportion(successes: int, n: int, *, population: int | None = None) -> Figu
 
 def mean(total: float, squares: float, n: int, *, population: int | None = None,
          lowest: float = 0.0, highest: float = 10.0) -> Figure:
-    """A mean of ``n`` values; exact enumeration bounds use the range ``lowest … highest``."""
+    """A mean of ``n`` values in ``lowest … highest``.
+
+    A sample gets the normal interval; one whose values are all equal gets, instead of a
+    zero width, the range a share of other values as large as Wilson's bound for 0 of ``n``
+    could move it. An exact enumeration's bounds use the range for the missing layouts.
+    """
     value = total / n if n else 0.0
     if population is not None:
         missing = population - n
@@ -73,6 +78,9 @@ def mean(total: float, squares: float, n: int, *, population: int | None = None,
             return Figure(0.0, lowest, highest)
         low, high = (total + missing * lowest) / population, (total + missing * highest) / population
         return Figure(value, low, high)
+    if n and squares * n == total * total:  # every value equal: the normal interval has no width;
+        _, other = wilson(0, n)  # bound the share of layouts that could differ, as for a chance
+        return Figure(value, value - other * (value - lowest), value + other * (highest - value))
     low, high = mean_interval(total, squares, n)
     return Figure(value, max(low, lowest), min(high, highest))
 

@@ -1,0 +1,78 @@
+"""Speed of ``pref estimate`` against the targets of issue 7 (run as a script; a benchmark, not a test).
+
+    python benchmarks/estimate_speed.py              # all three figures
+    python benchmarks/estimate_speed.py contract     # one of: contract, misere, table
+
+* ``contract``: 10,000 random layouts of one contract on every core (target < 30 s, 2 cores, warm);
+* ``misere``: the exact enumeration of a misère with the talon and discard known, C(20,10) =
+  184,756 layouts (target < 5 min);
+* ``table``: whether keeping each worker's table across layouts pays: the same 2,000
+  consecutive layouts of the misère solved with one engine kept, and with its table
+  cleared before each layout.
+
+The questions are fixed (:data:`CONTRACT`, :data:`MISERE`), so the figures compare across commits.
+``cpu_seconds`` is the process's CPU time: on a machine shared with other work, CPU / cores
+is what the wall time would be on an idle one.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from solver import Engine, Options  # noqa: E402
+from solver.analysis import estimate as est  # noqa: E402
+
+CONTRACT = dict(hand="♠AKQ10x ♣AQx ♦Kx", seat="A", games=["6S A"])
+MISERE = dict(hand="♠79J ♣7 8 10 A ♦7 9 ♥K", seat="C", games=["misere C"], discard="8H 10S")
+SEED = 2026
+
+
+def warm_up() -> None:
+    est.run_chunk(est.question(**CONTRACT), est.Chunk(0, 0, 2, False, 0), Engine())
+
+
+def contract(layouts: int = 10_000, workers: int | None = None) -> dict:
+    q = est.question(**CONTRACT)
+    cpu = time.process_time()
+    result = est.estimate(q, layouts, seed=SEED, workers=workers)
+    return {"job": f"{layouts} random layouts of 6S by A", "seconds": round(result.seconds, 2),
+            "cpu_seconds": round(time.process_time() - cpu, 2),
+            "nodes": result.tally.nodes, "mean": result.option_figures(0)["mean"]["value"]}
+
+
+def misere(workers: int | None = None) -> dict:
+    q = est.question(**MISERE)
+    cpu = time.process_time()
+    result = est.estimate(q, exact=True, workers=workers)
+    return {"job": f"exact misère, {result.tally.n} layouts", "seconds": round(result.seconds, 2),
+            "cpu_seconds": round(time.process_time() - cpu, 2),
+            "nodes": result.tally.nodes, "clean": result.option_figures(0)["clean"]["value"]}
+
+
+def table(layouts: int = 2000) -> dict:
+    q = est.question(**MISERE)
+    out = {"job": f"{layouts} misère layouts, one thread"}
+    for name, clear in (("kept", False), ("cleared", True)):
+        engine = Engine(Options(tt_log2_size=est.TABLE_LOG2_SIZE))
+        space = est.layout_space(q.knowledge)
+        start, nodes = time.perf_counter(), engine.nodes
+        for i in range(layouts):
+            if clear:
+                engine.clear()
+            est.outcomes(q, space.layout(i), engine)  # consecutive ranks, as an exact chunk has
+        out[f"{name}_seconds"] = round(time.perf_counter() - start, 2)
+        out[f"{name}_nodes"] = engine.nodes - nodes
+    out["kept_speedup"] = round(out["cleared_seconds"] / out["kept_seconds"], 2)
+    return out
+
+
+JOBS = {"contract": contract, "misere": misere, "table": table}
+
+if __name__ == "__main__":
+    warm_up()
+    for name in sys.argv[1:] or list(JOBS):
+        print(JOBS[name]())

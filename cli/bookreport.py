@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from solver.analysis.book.claims import BOUNDS, SECTION_METHODS, SECTION_TITLES, SHARE, SHARE_BOUNDS, EXACT
@@ -42,19 +43,29 @@ def book_text(rr: ReadingResult) -> str:
     return rr.reading.figure.text if rr.reading.figure else "—"
 
 
-def row_label(result: RowResult) -> str:
+RUSSIAN_RANKS = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
+_RANK = re.compile(r"(?<=[\s♠♣♦♥])([JQKA])(?=\s|$)")
+
+
+def hand_text(text: str, lang: str = "en") -> str:
+    """A hand as the book writes it, in English (``♠A K x``) or Russian ranks (``♠Т К x``)."""
+    return _RANK.sub(lambda m: RUSSIAN_RANKS[m.group(1)], text) if lang == "ru" else text
+
+
+def row_label(result: RowResult, lang: str = "en") -> str:
     row = result.row
     seat = "ABC"[row.seat] if row.seat is not None else "-"
-    return f"{row.claim:<6} {row.hand:<26} {seat}"
+    return f"{row.claim:<6} {hand_text(row.hand, lang):<26} {seat}"
 
 
-def terminal_lines(result: RowResult, paint=lambda word: word) -> list[str]:
+def terminal_lines(result: RowResult, paint=lambda word: word, lang: str = "en") -> list[str]:
     row = result.row
     lines = []
+    label = row_label(result, lang)
     if not result.readings:
-        return [f"{row_label(result)}  not comparable — {row.note}"]
+        return [f"{label}  not comparable — {row.note}"]
     for i, rr in enumerate(result.readings):
-        head = row_label(result) if i == 0 else " " * len(row_label(result))
+        head = label if i == 0 else " " * len(label)
         what = row.variant or rr.reading.label
         if row.variant and len(result.readings) > 1:
             what = rr.reading.label

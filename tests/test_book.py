@@ -355,6 +355,34 @@ def test_interrupt_keeps_the_layouts_done():
 
 
 def test_mean_interval_stays_within_the_possible_values():
-    iv = mean_interval({0: 99, 1: 1}, lowest=0, highest=10)
+    iv = mean_interval({0: 99, 1: 1})  # tricks: 0..10
     assert iv.lo == 0 and iv.hi > iv.estimate > 0
-    assert mean_interval({0: 99, 1: 1}).lo < 0
+    assert mean_interval({0: 99, 1: 1}, lowest=-10).lo < 0
+
+
+def test_a_row_of_equal_values_keeps_a_width():
+    iv = mean_interval({8: 300})
+    assert iv.lo < 8 < iv.hi <= 10 and iv.estimate == 8
+
+
+def test_pref_book_ctrl_c_prints_what_was_done(monkeypatch):
+    from cli.commands import book as book_command
+    real_run = book_command.run
+
+    def stopped(rows, *args, **kwargs):
+        for i, result in enumerate(real_run(rows, *args, **kwargs)):
+            yield result
+            if i == 1:
+                raise KeyboardInterrupt
+
+    monkeypatch.setattr(book_command, "run", stopped)
+    result = CliRunner().invoke(pref, ["book", "--only", "2.9", "--samples", "2", "--workers", "1", "--json"])
+    assert result.exit_code == 130
+    out = json.loads(result.output)
+    assert out["interrupted"] and len(out["rows"]) == 2
+
+
+def test_russian_ranks_in_hands():
+    from cli.bookreport import hand_text
+    assert hand_text("♠A K x ♣Q J 10", "ru") == "♠Т К x ♣Д В 10"
+    assert hand_text("♠A K x", "en") == "♠A K x"

@@ -14,7 +14,7 @@ from solver.analysis.book.runner import DEFAULT_SAMPLES, SEED, default_workers, 
 
 from .. import bookreport
 from ..errors import UserError
-from ..options import color_option, json_option
+from ..options import color_option, json_option, lang_option
 from ..runtime import announce_compile, progress_bar
 from ..style import want_color
 
@@ -37,8 +37,9 @@ EXIT_INTERRUPTED = 130
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Also draw the trump table and the raspasy suits to this PNG (needs matplotlib).")
 @json_option
+@lang_option
 @color_option
-def book(seed, samples, sections, only, workers, report_path, plot_path, as_json, color):
+def book(seed, samples, sections, only, workers, report_path, plot_path, as_json, lang, color):
     """Check the manuals: every claim of BOOK.md sections 1–5 against simulation.
 
     Row by row: the book's figure, the simulated mean and distribution (or
@@ -74,14 +75,14 @@ def book(seed, samples, sections, only, workers, report_path, plot_path, as_json
             for result in run(rows, seed, samples, workers, progress):
                 results.append(result)
                 if not as_json and progress is None:
-                    section = _echo(result, section, paint, use_color)
+                    section = _echo(result, section, paint, use_color, lang)
     except (KeyboardInterrupt, BrokenProcessPool):
         interrupted = True
     elapsed = time.perf_counter() - start
     if not as_json and sys.stderr.isatty():  # the bar hid the rows: print them now
         section = None
         for result in results:
-            section = _echo(result, section, paint, use_color)
+            section = _echo(result, section, paint, use_color, lang)
     command = _command_line(seed, samples, sections, only)
     if as_json:
         click.echo(json.dumps(_json(results, seed, samples, workers, elapsed, interrupted, command),
@@ -102,11 +103,11 @@ def book(seed, samples, sections, only, workers, report_path, plot_path, as_json
         sys.exit(EXIT_INTERRUPTED)
 
 
-def _echo(result, section, paint, use_color):
+def _echo(result, section, paint, use_color, lang):
     if result.row.section != section:
         section = result.row.section
         click.echo("\n".join(bookreport.section_header(section)))
-    click.echo("\n".join(bookreport.terminal_lines(result, paint)), color=use_color)
+    click.echo("\n".join(bookreport.terminal_lines(result, paint, lang)), color=use_color)
     return section
 
 

@@ -44,6 +44,8 @@ class Reading:
     more_is_better: bool = True
     value: float | None = None
     ref: str | None = None
+    span: tuple[float, float] = (0.0, 10.0)
+    """The values a mean can take (tricks 0..10; a difference of tricks −10..10)."""
 
 
 @dataclass(frozen=True)
@@ -107,8 +109,9 @@ def _section1() -> list[Row]:
                 for sides, label in (("clean", "tricks, side cards take none"),
                                      ("random", "in context: tricks − side top tricks")):
                     q = ContractTricks(sketch, SPADES, seat, sides, minus_top=sides == "random")
+                    span = (-10.0, 10.0) if sides == "random" else (0.0, 10.0)
                     rows.append(Row(trump_key(text, seat, sides), 1, claim, text, "♠" + text, q,
-                                    (Reading(label, figure),), seat, sides))
+                                    (Reading(label, figure, span=span),), seat, sides))
     rows.append(Row("1/seat-note", 1, "1.15", "The manual adds that the figure can rise with a kind layout, fall "
                     "with play in the dark, and that the order of leads (the declarer's seat) matters.", "—", None, (),
                     note="qualitative: the distributions above show the kind layouts, and each holding is "
@@ -308,7 +311,7 @@ def _section4() -> list[Row]:
         rows.append(Row(f"4/A-AQJ107/{SEATS[s]}", 4, "4.9",
                         "first hand, hearts worth 1 trick; second or\n  third hand, hearts are hard to develop",
                         hearts_hand, SuitWorth(hearts_hand, CLUBS, s, HEARTS),
-                        (Reading("hearts' worth (paired)", figure),
+                        (Reading("hearts' worth (paired)", figure, span=(-10.0, 10.0)),
                          Reading("tricks", None, component=1)), s))
     rows += _contract("A-KQ-QJ10-AKQ7", "4.10", "♠A ♣K Q ♦Q J 10 ♥A K Q 7 (hearts trump): 6 in any seat",
                       "♠A ♣K Q ♦Q J 10 ♥A K Q 7", HEARTS, range(3), [Reading("tricks", six)])

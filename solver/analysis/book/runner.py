@@ -132,14 +132,14 @@ def read(reading: Reading, counts: Counter, refs: dict[str, "RowResult"]) -> Rea
         return ReadingResult(reading, None, Verdict(NOT_COMPARABLE, "no layouts were solved"))
     if kind == MEAN:
         comp = _component_counts(counts, reading.component)
-        iv = mean_interval(comp)
+        iv = mean_interval(comp, *reading.span)
         return ReadingResult(reading, iv, judge(fig, iv, reading.more_is_better), distribution=_distribution(comp))
     if kind == SHARE:
         iv = _share(counts, reading.component, reading.test)
         return ReadingResult(reading, iv, judge(fig, iv, reading.more_is_better))
     if kind == BOUNDS:
         para, coop = (_component_counts(counts, i) for i in (0, 1))
-        hi, lo = mean_interval(para, lowest=0, highest=10), mean_interval(coop, lowest=0, highest=10)
+        hi, lo = mean_interval(para), mean_interval(coop)
         return ReadingResult(reading, None, judge_bounds(fig, lo, hi), lo, hi, distribution=_distribution(para))
     if kind == SHARE_BOUNDS:
         hi, lo = _share(counts, 0, reading.test), _share(counts, 1, reading.test)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-Z95 = 1.959963984540054
+from .. import stats
 
 HOLDS, OPTIMISTIC, PESSIMISTIC, NOT_COMPARABLE = "holds", "optimistic", "pessimistic", "not comparable"
 
@@ -42,30 +42,25 @@ class Interval:
         return {"estimate": self.estimate, "lo": self.lo, "hi": self.hi}
 
 
-def wilson(successes: int, n: int, z: float = Z95) -> Interval:
-    """Wilson score interval of a proportion (exact 0 and 1 stay inside [0, 1])."""
+def wilson(successes: int, n: int) -> Interval:
+    """A share with its Wilson 95% interval (:func:`solver.analysis.stats.wilson`)."""
     if n == 0:
         return Interval(math.nan, 0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+    return Interval(successes / n, *stats.wilson(successes, n))
 
 
-def mean_interval(counts: dict[int, int], z: float = Z95, lowest: float = -math.inf,
-                  highest: float = math.inf) -> Interval:
-    """Mean of an integer distribution (value → count) with its normal 95% interval, kept
-    within ``lowest … highest`` (the values the quantity can take)."""
+def mean_interval(counts: dict[int, int], lowest: float = 0.0, highest: float = 10.0) -> Interval:
+    """Mean of an integer distribution (value → count) with its 95% interval, within
+    ``lowest … highest`` (the values the quantity can take): the normal interval, or, when
+    every value is equal, the range Wilson's bound on the share that could differ gives it
+    (:func:`solver.analysis.stats.mean`)."""
     n = sum(counts.values())
     if n == 0:
         return Interval(math.nan, -math.inf, math.inf)
-    mean = sum(v * k for v, k in counts.items()) / n
-    if n == 1:
-        return Interval(mean, -math.inf, math.inf)
-    var = sum(k * (v - mean) ** 2 for v, k in counts.items()) / (n - 1)
-    half = z * math.sqrt(var / n)
-    return Interval(mean, max(lowest, mean - half), min(highest, mean + half))
+    total = sum(v * k for v, k in counts.items())
+    squares = sum(v * v * k for v, k in counts.items())
+    f = stats.mean(total, squares, n, lowest=lowest, highest=highest)
+    return Interval(f.value, f.low, f.high)
 
 
 @dataclass(frozen=True)

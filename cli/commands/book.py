@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from concurrent.futures.process import BrokenProcessPool
@@ -94,7 +95,8 @@ def book(seed, samples, sections, only, workers, report_path, plot_path, as_json
             lines.append("interrupted: the rows above are all that was done (the last one on fewer layouts)")
         click.echo("\n".join(lines), color=use_color)
     if report_path:
-        header = _report_header(seed, samples, workers, elapsed, interrupted, command, len(results))
+        header = _report_header(seed, samples, workers, elapsed, interrupted, command, len(results),
+                                report_path, plot_path)
         with open(report_path, "w", encoding="utf-8") as f:
             f.write(bookreport.markdown(results, header))
     if plot_path and results:
@@ -136,15 +138,17 @@ def _json(results, seed, samples, workers, elapsed, interrupted, command) -> dic
             "rows": [r.to_json() for r in results]}
 
 
-def _report_header(seed, samples, workers, elapsed, interrupted, command, n) -> list[str]:
+def _report_header(seed, samples, workers, elapsed, interrupted, command, n, report_path, plot_path) -> list[str]:
+    made_by = f"{command} --report {report_path}" + (f" --plot {plot_path}" if plot_path else "")
     lines = ["# The books checked: BOOK.md sections 1–5 against exact play", "",
-             f"Made by `{command} --report docs/book-check.md --plot docs/book-check.png` "
+             f"Made by `{made_by}` "
              f"(seed {seed}; {_layouts_words(samples)}; {workers} worker(s); {elapsed / 60:.1f} minutes; "
              f"{n} rows).",
              "The method of each section is stated above its table and in "
              "[book-method.md](book-method.md). Intervals are 95% (normal for means, Wilson for shares). "
-             "Distributions are value:percent of layouts (on raspasy, of the paranoid value).",
-             "", "![book check](book-check.png)"]
+             "Distributions are value:percent of layouts (on raspasy, of the paranoid value)."]
+    if plot_path:
+        lines += ["", f"![book check]({os.path.basename(plot_path)})"]
     if interrupted:
         lines += ["", "**This run was interrupted: only the rows below were done.**"]
     return lines

@@ -32,6 +32,7 @@ COMMANDS = {
     "discard": ("cli.commands.discard:discard", "The best discard (снос) for a declarer holding 12 cards."),
     "bench": ("cli.commands.bench:bench", "Time the solver on fixed random deals, per kind of job."),
     "estimate": ("cli.commands.estimate:estimate", "The distribution of exact outcomes over the layouts a player cannot see."),
+    "book": ("cli.commands.book:book", "Check the manuals: every claim of BOOK.md sections 1–5 against simulation."),
     "board": ("cli.board.command:board", "Open the analysis board: play a problem card by card in the browser."),
 }
 """Command name → (``module:attribute``, the first line of its help). The module is imported
@@ -169,6 +170,7 @@ def pref():
       pref discard problem.toml                      the 66 discards of a 12-card hand
       pref bench                                     speed report on fixed random deals
       pref estimate "♠AQxxx ♥AQxxx" --seat A --game "7S A"   a hand over the unseen layouts
+      pref book                                      check the manuals' claims (BOOK.md)
       pref board problems/kovalevskaya-misere.toml   play it through on the board, in the browser
 
     Problem files are described in docs/problem-format.md. Exit codes: 0 ok,

@@ -1,0 +1,154 @@
+"""``pref book``: every claim of BOOK.md sections 1–5 against exact play over random layouts."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from concurrent.futures.process import BrokenProcessPool
+
+import click
+
+from solver.analysis.book import claims as book_claims
+from solver.analysis.book.runner import DEFAULT_SAMPLES, SEED, default_workers, run, select, split_samples
+
+from .. import bookreport
+from ..errors import UserError
+from ..options import color_option, json_option, lang_option
+from ..runtime import announce_compile, progress_bar
+from ..style import want_color
+
+EXIT_INTERRUPTED = 130
+
+
+@click.command()
+@click.option("--seed", type=int, default=SEED, show_default=True, help="Seed of the whole run (each row "
+              "derives its own from it and its key).")
+@click.option("--samples", type=click.IntRange(1, 10_000_000), default=None,
+              help="Layouts per row (split-only rows, which solve nothing, get proportionally more). "
+                   "Default by kind: " + ", ".join(f"{k.__name__} {v}" for k, v in DEFAULT_SAMPLES.items()) + ".")
+@click.option("--section", "sections", type=click.IntRange(1, 5), multiple=True,
+              help="Only this section of BOOK.md (repeatable). Default: 1 to 5.")
+@click.option("--only", default=None, metavar="CLAIM", help="Only the claims whose number starts so (e.g. 1.5, 2.9).")
+@click.option("--workers", type=click.IntRange(1, 64), default=None,
+              help="Processes sharing the rows (the figures do not depend on it). Default: the cores, at most 2.")
+@click.option("--report", "report_path", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Also write the Markdown report to this file.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Also draw the trump table and the raspasy suits to this PNG (needs matplotlib).")
+@json_option
+@lang_option
+@color_option
+def book(seed, samples, sections, only, workers, report_path, plot_path, as_json, lang, color):
+    """Check the manuals: every claim of BOOK.md sections 1–5 against simulation.
+
+    Row by row: the book's figure, the simulated mean and distribution (or
+    probability) with its 95% interval, and the verdict — holds, optimistic,
+    pessimistic or not comparable. Each section's method is printed above it and
+    stated in docs/book-method.md. The same --seed gives the same figures with any
+    number of workers, and a row's first N layouts are the same for any --samples.
+
+    \b
+    Examples:
+      pref book                                  the whole check (about 15 minutes)
+      pref book --section 1 --samples 50         a quick look at the trump table
+      pref book --only 2.9 --json                the singleton claims, as JSON
+      pref book --report docs/book-check.md --plot docs/book-check.png
+    """
+    if plot_path:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise UserError("--plot: matplotlib is not installed (pip install 'preferans-solver[plot]')") from None
+    rows = select(book_claims.catalogue(), sections, only)
+    if not rows:
+        raise UserError(f"--only: no claim of BOOK.md is numbered {only!r} (claims look like 1.5a, 2.9, 4.7c)")
+    workers = workers or default_workers()
+    use_color = want_color(color, sys.stdout) and not as_json
+    paint = (lambda w: click.style(w, fg=bookreport.VERDICT_COLOURS.get(w))) if use_color else (lambda w: w)
+    announce_compile()
+    results, interrupted = [], False
+    start = time.perf_counter()
+    section = None
+    try:
+        with progress_bar("book") as progress:
+            for result in run(rows, seed, samples, workers, progress):
+                results.append(result)
+                if not as_json and progress is None:
+                    section = _echo(result, section, paint, use_color, lang)
+    except (KeyboardInterrupt, BrokenProcessPool):
+        interrupted = True
+    elapsed = time.perf_counter() - start
+    if not as_json and sys.stderr.isatty():  # the bar hid the rows: print them now
+        section = None
+        for result in results:
+            section = _echo(result, section, paint, use_color, lang)
+    command = _command_line(seed, samples, sections, only)
+    if as_json:
+        click.echo(json.dumps(_json(results, seed, samples, workers, elapsed, interrupted, command),
+                              ensure_ascii=False))
+    else:
+        lines = bookreport.summary_lines(results)
+        lines.append(f"\n{len(results)} rows in {elapsed:.0f} s, seed {seed}, {workers} worker(s): {command}")
+        if interrupted:
+            lines.append("interrupted: the rows above are all that was done (the last one on fewer layouts)")
+        click.echo("\n".join(lines), color=use_color)
+    if report_path:
+        header = _report_header(seed, samples, workers, elapsed, interrupted, command, len(results),
+                                report_path, plot_path)
+        with open(report_path, "w", encoding="utf-8") as f:
+            f.write(bookreport.markdown(results, header))
+    if plot_path and results:
+        bookreport.plot(results, plot_path)
+    if interrupted:
+        sys.exit(EXIT_INTERRUPTED)
+
+
+def _echo(result, section, paint, use_color, lang):
+    if result.row.section != section:
+        section = result.row.section
+        click.echo("\n".join(bookreport.section_header(section)))
+    click.echo("\n".join(bookreport.terminal_lines(result, paint, lang)), color=use_color)
+    return section
+
+
+def _command_line(seed, samples, sections, only) -> str:
+    parts = ["pref book", f"--seed {seed}"]
+    if samples:
+        parts.append(f"--samples {samples}")
+    parts += [f"--section {s}" for s in sections]
+    if only:
+        parts.append(f"--only {only}")
+    return " ".join(parts)
+
+
+def _layouts_words(samples) -> str:
+    if samples:
+        return f"{samples} layouts per row (split-only rows: {split_samples(samples)})"
+    return ", ".join(f"{k.__name__} {v}" for k, v in DEFAULT_SAMPLES.items())
+
+
+def _json(results, seed, samples, workers, elapsed, interrupted, command) -> dict:
+    return {"command": command, "seed": seed, "samples": samples,
+            "default_samples": {k.__name__: v for k, v in DEFAULT_SAMPLES.items()},
+            "workers": workers, "seconds": round(elapsed, 1), "interrupted": interrupted,
+            "methods": {str(k): v for k, v in book_claims.SECTION_METHODS.items()},
+            "summary": {str(k): dict(v) for k, v in bookreport.summary(results).items()},
+            "rows": [r.to_json() for r in results]}
+
+
+def _report_header(seed, samples, workers, elapsed, interrupted, command, n, report_path, plot_path) -> list[str]:
+    made_by = f"{command} --report {report_path}" + (f" --plot {plot_path}" if plot_path else "")
+    lines = ["# The books checked: BOOK.md sections 1–5 against exact play", "",
+             f"Made by `{made_by}` "
+             f"(seed {seed}; {_layouts_words(samples)}; {workers} worker(s); {elapsed / 60:.1f} minutes; "
+             f"{n} rows).",
+             "The method of each section is stated above its table and in "
+             "[book-method.md](book-method.md). Intervals are 95% (normal for means, Wilson for shares). "
+             "Distributions are value:percent of layouts (on raspasy, of the paranoid value)."]
+    if plot_path:
+        lines += ["", f"![book check]({os.path.basename(plot_path)})"]
+    if interrupted:
+        lines += ["", "**This run was interrupted: only the rows below were done.**"]
+    return lines

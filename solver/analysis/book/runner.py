@@ -1,0 +1,252 @@
+"""Run the rows of the catalogue: layouts per row, outcomes counted, readings judged.
+
+Every row draws its layouts from its own generator, seeded from the run's seed and
+the row's key, so a row's figures do not depend on which other rows run, on their
+order, or on the number of worker processes; and its first ``n`` layouts are the
+same whatever the sample size asked (a bigger run extends a smaller one).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+import zlib
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
+
+import numpy as np
+
+from ...engine import Engine
+from .claims import (BOUNDS, EXACT, MEAN, MINUS_REF, SHARE, SHARE_BOUNDS, Reading, Row, catalogue)
+from .questions import ContractTricks, MisereTalon, RaspasyCost, SplitEvent, SuitWorth
+from .verdict import (NOT_COMPARABLE, Interval, Verdict, judge, judge_bounds, mean_interval,
+                      wilson)
+
+DEFAULT_SAMPLES = {
+    ContractTricks: 300,
+    SuitWorth: 300,
+    RaspasyCost: 100,
+    MisereTalon: 200,
+    SplitEvent: 20000,
+}
+"""Layouts per row by kind of question: the whole run finishes in about 10–15 minutes
+on two busy cores with a warm cache (docs/book-check.md gives the measured time)."""
+
+SEED = 20261130
+
+
+def row_rng(seed: int, key: str) -> random.Random:
+    """The row's own generator: a pure function of the run's seed and the row's key."""
+    state = np.random.SeedSequence([seed, zlib.crc32(key.encode())]).generate_state(4, np.uint64)
+    return random.Random(int.from_bytes(state.tobytes(), "little"))
+
+
+def samples_for(row: Row, samples: int | None) -> int:
+    if row.question is None:
+        return 0
+    if samples is None:
+        return DEFAULT_SAMPLES[type(row.question)]
+    if isinstance(row.question, SplitEvent):
+        return split_samples(samples)
+    return samples
+
+
+def split_samples(samples: int) -> int:
+    """Layouts of a split-only row when ``samples`` are asked per row: as many more as by default."""
+    return max(samples, DEFAULT_SAMPLES[SplitEvent] * samples // DEFAULT_SAMPLES[ContractTricks])
+
+
+@dataclass
+class ReadingResult:
+    reading: Reading
+    interval: Interval | None
+    verdict: Verdict
+    lower: Interval | None = None   # raspasy: cooperative
+    upper: Interval | None = None   # raspasy: paranoid
+    distribution: dict[int, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        r = self.reading
+        out = {"label": r.label, "book": r.figure.to_json() if r.figure else None, **self.verdict.to_json()}
+        if self.interval:
+            out["simulated"] = self.interval.to_json()
+        if self.lower:
+            out["cooperative"] = self.lower.to_json()
+            out["paranoid"] = self.upper.to_json()
+        if self.distribution:
+            out["distribution"] = {str(k): v for k, v in sorted(self.distribution.items())}
+        return out
+
+
+@dataclass
+class RowResult:
+    row: Row
+    layouts: int
+    counts: Counter
+    seconds: float
+    readings: list[ReadingResult] = field(default_factory=list)
+    interrupted: bool = False
+
+    def to_json(self) -> dict:
+        row = self.row
+        return {"key": row.key, "section": row.section, "claim": row.claim, "quote": " ".join(row.quote.split()),
+                "hand": row.hand, "seat": "ABC"[row.seat] if row.seat is not None else None,
+                "variant": row.variant, "method": row.method, "note": row.note, "layouts": self.layouts,
+                "seconds": round(self.seconds, 3), "interrupted": self.interrupted,
+                "readings": [r.to_json() for r in self.readings]}
+
+
+def _component_counts(counts: Counter, i: int) -> dict[int, int]:
+    out: Counter = Counter()
+    for outcome, k in counts.items():
+        out[outcome[i]] += k
+    return dict(out)
+
+
+_TESTS = {">=": lambda v, k: v >= k, "<=": lambda v, k: v <= k, "==": lambda v, k: v == k}
+
+
+def _share(counts: Counter, i: int, test: tuple[str, int]) -> Interval:
+    op, k = test
+    n = sum(counts.values())
+    hits = sum(c for outcome, c in counts.items() if _TESTS[op](outcome[i], k))
+    return wilson(hits, n)
+
+
+def _distribution(counts: dict[int, int]) -> dict[int, float]:
+    n = sum(counts.values())
+    return {v: k / n for v, k in sorted(counts.items())} if n else {}
+
+
+def read(reading: Reading, counts: Counter, refs: dict[str, "RowResult"]) -> ReadingResult:
+    """One reading of a row's counted outcomes, judged against the book."""
+    kind, fig = reading.kind, reading.figure
+    if kind == EXACT:
+        iv = Interval(reading.value, reading.value, reading.value)
+        return ReadingResult(reading, iv, judge(fig, iv, reading.more_is_better))
+    if not counts:
+        return ReadingResult(reading, None, Verdict(NOT_COMPARABLE, "no layouts were solved"))
+    if kind == MEAN:
+        comp = _component_counts(counts, reading.component)
+        iv = mean_interval(comp, *reading.span)
+        return ReadingResult(reading, iv, judge(fig, iv, reading.more_is_better), distribution=_distribution(comp))
+    if kind == SHARE:
+        iv = _share(counts, reading.component, reading.test)
+        return ReadingResult(reading, iv, judge(fig, iv, reading.more_is_better))
+    if kind == BOUNDS:
+        para, coop = (_component_counts(counts, i) for i in (0, 1))
+        hi, lo = mean_interval(para), mean_interval(coop)
+        return ReadingResult(reading, None, judge_bounds(fig, lo, hi), lo, hi, distribution=_distribution(para))
+    if kind == SHARE_BOUNDS:
+        hi, lo = _share(counts, 0, reading.test), _share(counts, 1, reading.test)
+        return ReadingResult(reading, None, judge_bounds(fig, lo, hi), lo, hi)
+    if kind == MINUS_REF:
+        ref = refs.get(reading.ref)
+        if ref is None or not ref.counts:
+            return ReadingResult(reading, None, Verdict(NOT_COMPARABLE, f"reference row {reading.ref} not run"))
+        a, b = mean_interval(_component_counts(counts, 0)), mean_interval(_component_counts(ref.counts, 0))
+        half = math.hypot(a.hi - a.estimate, b.hi - b.estimate)
+        d = a.estimate - b.estimate
+        iv = Interval(d, d - half, d + half)
+        return ReadingResult(reading, iv, judge(fig, iv, reading.more_is_better))
+    raise ValueError(f"unknown reading kind {kind!r}")
+
+
+def solve_row(row: Row, seed: int, n: int, engine: Engine,
+              step: Callable[[int], None] | None = None) -> RowResult:
+    """Outcomes of the row's first ``n`` layouts (Ctrl-C keeps those done, marked interrupted)."""
+    counts: Counter = Counter()
+    start = time.perf_counter()
+    done, interrupted = 0, False
+    if row.question is not None:
+        rng = row_rng(seed, row.key)
+        try:
+            for done in range(1, n + 1):
+                counts[row.question.outcome(rng, engine)] += 1
+                if step:
+                    step(1)
+        except KeyboardInterrupt:
+            interrupted = True
+            done = sum(counts.values())
+    return RowResult(row, done if row.question is not None else 0, counts,
+                     time.perf_counter() - start, interrupted=interrupted)
+
+
+def judge_row(result: RowResult, refs: dict[str, RowResult]) -> RowResult:
+    result.readings = [read(r, result.counts, refs) for r in result.row.readings]
+    return result
+
+
+def select(rows: list[Row], sections: Iterable[int] | None = None, only: str | None = None) -> list[Row]:
+    """The rows of the given sections (all by default) whose key or claim starts with ``only``,
+    plus the rows their readings refer to."""
+    chosen = [r for r in rows if (not sections or r.section in set(sections))
+              and (not only or r.claim.startswith(only) or r.key.startswith(only))]
+    keys = {r.key for r in chosen}
+    need = {rd.ref for r in chosen for rd in r.readings if rd.ref} - keys
+    extra = [r for r in rows if r.key in need]
+    return extra + chosen
+
+
+_worker_engine: Engine | None = None
+
+
+def _init_worker() -> None:
+    global _worker_engine
+    _worker_engine = Engine()
+
+
+def _solve_in_worker(args) -> RowResult:
+    row, seed, n = args
+    return solve_row(row, seed, n, _worker_engine)
+
+
+def run(rows: list[Row] | None = None, seed: int = SEED, samples: int | None = None, workers: int = 1,
+        progress: Callable[[int, int], None] | None = None, engine: Engine | None = None
+        ) -> Iterator[RowResult]:
+    """Judged results, row by row in catalogue order.
+
+    ``samples``: layouts per row (default :data:`DEFAULT_SAMPLES` by kind; split-only
+    rows, which solve nothing, get proportionally more). ``workers`` > 1 spreads the
+    rows over processes, one engine each; the figures are the same.
+    """
+    rows = catalogue() if rows is None else rows
+    sizes = [samples_for(r, samples) for r in rows]
+    total, done = sum(sizes), 0
+    refs: dict[str, RowResult] = {}
+
+    def step(k: int) -> None:
+        nonlocal done
+        done += k
+        if progress:
+            progress(done, total)
+
+    if workers <= 1:
+        engine = engine or Engine()
+        for row, n in zip(rows, sizes):
+            result = solve_row(row, seed, n, engine, step)
+            refs[row.key] = result
+            yield judge_row(result, refs)
+            if result.interrupted:
+                raise KeyboardInterrupt
+        return
+    with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker) as pool:
+        futures = [pool.submit(_solve_in_worker, (row, seed, n)) for row, n in zip(rows, sizes)]
+        try:
+            for fut, n in zip(futures, sizes):
+                result = fut.result()
+                refs[result.row.key] = result
+                step(n)
+                yield judge_row(result, refs)
+        except KeyboardInterrupt:
+            for fut in futures:
+                fut.cancel()
+            raise
+
+
+def default_workers() -> int:
+    return max(1, min(2, os.cpu_count() or 1))

@@ -1,0 +1,140 @@
+"""Figures, intervals and the verdict that puts a book's figure beside a simulated one.
+
+A book's figure is a number or a range ``lo..hi`` written to some precision; it
+stands for every value that rounds to it, so it is widened by ``tol`` (half its last
+unit: ±0.5 for whole tricks, ±0.25 for the half tricks of the raspasy rules,
+±0.005 for a whole percent). The simulation gives a 95% interval (normal interval of a
+mean; Wilson for a proportion). Then:
+
+* **holds** — the widened book range meets the interval: the book's figure is one the
+  simulation cannot tell from the truth;
+* **optimistic** / **pessimistic** — the widened range lies wholly on one side of the
+  interval; which side is which depends on whether more is better for the holder
+  (declarer's tricks, a clean misère) or worse (raspasy tricks);
+* **not comparable** — the book gives no figure (a rule, a "hard to develop").
+
+On raspasy there are two simulated values: the holder's cooperative value (all three
+keep his tricks down: a lower bound on real play) and his paranoid value (both others
+against him: an upper bound). A book cost above the paranoid interval is pessimistic,
+below the cooperative interval optimistic, anything between holds ("consistent").
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .. import stats
+
+HOLDS, OPTIMISTIC, PESSIMISTIC, NOT_COMPARABLE = "holds", "optimistic", "pessimistic", "not comparable"
+
+
+@dataclass(frozen=True)
+class Interval:
+    estimate: float
+    lo: float
+    hi: float
+
+    def text(self, digits: int = 2) -> str:
+        return f"{self.estimate:.{digits}f} [{self.lo:.{digits}f}, {self.hi:.{digits}f}]"
+
+    def to_json(self) -> dict:
+        return {"estimate": self.estimate, "lo": self.lo, "hi": self.hi}
+
+
+def wilson(successes: int, n: int) -> Interval:
+    """A share with its Wilson 95% interval (:func:`solver.analysis.stats.wilson`)."""
+    if n == 0:
+        return Interval(math.nan, 0.0, 1.0)
+    return Interval(successes / n, *stats.wilson(successes, n))
+
+
+def mean_interval(counts: dict[int, int], lowest: float = 0.0, highest: float = 10.0) -> Interval:
+    """Mean of an integer distribution (value → count) with its 95% interval, within
+    ``lowest … highest`` (the values the quantity can take): the normal interval, or, when
+    every value is equal, the range Wilson's bound on the share that could differ gives it
+    (:func:`solver.analysis.stats.mean`)."""
+    n = sum(counts.values())
+    if n == 0:
+        return Interval(math.nan, -math.inf, math.inf)
+    total = sum(v * k for v, k in counts.items())
+    squares = sum(v * v * k for v, k in counts.items())
+    f = stats.mean(total, squares, n, lowest=lowest, highest=highest)
+    return Interval(f.value, f.low, f.high)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """What the book says: ``lo..hi`` (equal for one number), good to ``± tol``; ``text`` as quoted."""
+
+    lo: float
+    hi: float
+    tol: float
+    text: str
+
+    @staticmethod
+    def of(value: float, tol: float, text: str | None = None) -> "Figure":
+        return Figure(value, value, tol, text or _num(value))
+
+    @staticmethod
+    def range(lo: float, hi: float, tol: float, text: str | None = None) -> "Figure":
+        return Figure(lo, hi, tol, text or f"{_num(lo)}–{_num(hi)}")
+
+    @property
+    def low(self) -> float:
+        return self.lo - self.tol
+
+    @property
+    def high(self) -> float:
+        return self.hi + self.tol
+
+    def to_json(self) -> dict:
+        return {"lo": self.lo, "hi": self.hi, "tol": self.tol, "text": self.text}
+
+
+def _num(x: float) -> str:
+    return f"{x:g}"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    word: str
+    reason: str
+
+    def to_json(self) -> dict:
+        return {"verdict": self.word, "reason": self.reason}
+
+
+def judge(figure: Figure | None, interval: Interval, more_is_better: bool) -> Verdict:
+    """The verdict for one figure against one interval (see the module docstring).
+
+    ``more_is_better``: a larger value is good news for the holder (declarer's tricks,
+    the chance of a clean misère); then a book figure above the truth is optimistic.
+    """
+    if figure is None:
+        return Verdict(NOT_COMPARABLE, "the book gives no figure")
+    book = f"book {figure.text} (±{_num(figure.tol)}: {figure.low:g}..{figure.high:g})"
+    sim = f"95% interval [{interval.lo:.3g}, {interval.hi:.3g}]"
+    if figure.low > interval.hi:
+        word = OPTIMISTIC if more_is_better else PESSIMISTIC
+        return Verdict(word, f"{book} above the {sim}")
+    if figure.high < interval.lo:
+        word = PESSIMISTIC if more_is_better else OPTIMISTIC
+        return Verdict(word, f"{book} below the {sim}")
+    return Verdict(HOLDS, f"{book} meets the {sim}")
+
+
+def judge_bounds(figure: Figure | None, cooperative: Interval, paranoid: Interval) -> Verdict:
+    """A raspasy cost against the holder's cooperative (lower) and paranoid (upper) value."""
+    if figure is None:
+        return Verdict(NOT_COMPARABLE, "the book gives no figure")
+    book = f"book {figure.text} (±{_num(figure.tol)})"
+    if figure.low > paranoid.hi:
+        return Verdict(PESSIMISTIC, f"{book} above the paranoid upper bound, interval "
+                                    f"[{paranoid.lo:.3g}, {paranoid.hi:.3g}]")
+    if figure.high < cooperative.lo:
+        return Verdict(OPTIMISTIC, f"{book} below the cooperative lower bound, interval "
+                                   f"[{cooperative.lo:.3g}, {cooperative.hi:.3g}]")
+    return Verdict(HOLDS, f"{book} between the cooperative bound (from {cooperative.lo:.3g}) "
+                          f"and the paranoid bound (to {paranoid.hi:.3g}): consistent")
+

@@ -118,9 +118,20 @@ def moves_played(page) -> list[str]:
 
 
 def screenshot(page, name):
+    """Save a picture of the page to ``$BOARD_SCREENSHOTS``, in 256 colours if Pillow is there
+    (a sixth of the size, and the README's picture is kept in the repository)."""
     folder = os.environ.get("BOARD_SCREENSHOTS")
-    if folder:
-        page.screenshot(path=str(Path(folder) / name), full_page=True)
+    if not folder:
+        return
+    path = Path(folder) / name
+    page.screenshot(path=str(path), full_page=True)
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    with Image.open(path) as image:
+        small = image.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    small.save(path, optimize=True)
 
 
 def pref_solve_json(path) -> dict:
@@ -142,6 +153,9 @@ def test_opening_a_problem_shows_the_values_of_pref_solve(page, server):
     stars = page.eval_on_selector_all("#seat-A .value.best", "bs => bs.length")
     assert stars == 4  # the four diamonds, each worth 1 to the catchers
     assert page.inner_text("#title") == "Kovalevskaya's misère"
+    # the key, as pref solve states it, for a composer
+    assert page.inner_text("#value .key") == f"Key: {moves.solve_object(moves.problem_object(load(KOVALEVSKAYA)))['key_text']}"
+    assert page.inner_text("#value .key").startswith("Key: 4 of 10 first cards work: ♦10 ♦J ♦Q ♦K")
     screenshot(page, "board-kovalevskaya.png")
     page.set_viewport_size({"width": 390, "height": 844})
     screenshot(page, "board-kovalevskaya-phone.png")
@@ -217,10 +231,27 @@ def test_a_link_reproduces_the_position(page, server, browser):
         other.close()
 
 
+def test_a_file_with_tricks_played_opens_with_them_as_moves(page, server, tmp_path):
+    from solver.problemfile import dumps
+    from dataclasses import replace
+    path = tmp_path / "played.toml"
+    path.write_text(dumps(replace(load(KOVALEVSKAYA), played=("10D 7D AD",), trick="10H", expect=None, key=None)),
+                    encoding="utf-8")
+    open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))))
+    assert moves_played(page) == ["10D", "7D", "AD", "10H"]
+    out = CliRunner().invoke(pref, ["solve", str(path)])
+    answer = next(line for line in out.output.splitlines() if line.startswith("Answer: "))
+    assert page.inner_text("#value .verdict") == answer[len("Answer: "):]
+    assert badges(page, "A") == pref_solve_json(path)["card_values"]
+    page.click("#moves li.start .move")  # back to the deal
+    wait_solved(page)
+    assert page.inner_text("#value .verdict") == "misère by B caught: 1 trick"
+
+
 def test_hints_hide_and_best_card_plays_the_solvers_choice(page, server):
     open_board(page, kovalevskaya_url(server))
     page.uncheck("#hints")
-    assert not page.is_visible("#seat-A .value")
+    assert not page.is_visible("#seat-A .value") and not page.is_visible("#value .key")
     page.check("#hints")
     assert page.is_visible("#seat-A .value")
     page.click("#best")

@@ -31,8 +31,12 @@ def board(file, port, no_browser):
       - "Best card" and "Play the line" let the solver play; "You play"
         gives you one seat against the solver
       - Undo, Redo (← →), or click a move in the list to go back to it
+      - the answer and the key ("unique key ♦A") as pref solve states them;
+        a declarer with 12 cards gets the solver's best discard, and
+        "Another discard…" lets you choose one
       - "Set up…" deals any position; "Open file…", "Save .toml" and
         "Save .json" read and write problem files that pref solve reads
+        (mid-play: the deal, the tricks played and the trick in progress)
       - the address bar carries the position: bookmark it or share it
 
     \b

@@ -43,8 +43,9 @@ def solve_object(data) -> dict:
     out = result_json(problem, result, discard, chosen)
     position, game = result.position, result.game
     out["answer"] = answer(position.tricks_left, game, result.tricks, STYLE, position.taken)
-    report = key_of_card_values(position, game, result.card_values)
-    out["key_text"] = f"{report.describe()} (for {report.side}, {SEATS[report.mover]} to play)"
+    if result.card_values:
+        report = key_of_card_values(position, game, result.card_values)
+        out["key_text"] = f"{report.describe()} (for {report.side}, {SEATS[report.mover]} to play)"
     return out
 
 

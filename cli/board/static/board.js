@@ -104,7 +104,7 @@ function moverWantsMore(game, mover) {
   return declarerSide === (game.kind === "contract");
 }
 // The best value for the player to move: that of the cards that work (the key).
-const bestValue = (result) => result.card_values[result.key.working[0]];
+const bestValue = (result) => (result.key ? result.card_values[result.key.working[0]] : null);
 function countedSeat(game, mover) {
   return game.kind === "raspasy" ? mover : game.declarer;
 }
@@ -442,7 +442,7 @@ function drawValue(state, result) {
   legend.textContent = `Under ${mover}'s cards: ${counted === mover ? "his own" : counted + "'s"} tricks from ` +
     `here after each; ★ the best for ${mover}, who wants them ${moverWantsMore(game, mover) ? "many" : "few"}.`;
   box.append(legend);
-  box.append(el("div", "sub key", `Key: ${result.key_text}`));
+  if (result.key_text) box.append(el("div", "sub key", `Key: ${result.key_text}`));
   if ("agrees" in result) {
     const e = result.expect;
     const text = typeof e === "object" ? SEATS.map((s) => `${s} ${e[s]}`).join(", ") : plural(e, "trick");

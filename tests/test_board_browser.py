@@ -381,7 +381,9 @@ def test_a_declarer_still_to_discard_gets_the_solvers_discard_and_may_choose_ano
     open_board(page, server.url + "#" + url_fragment(moves.problem_object(problem)))
     assert page.inner_text("#value .verdict") == solved["answer"] == "6♠ by A: A takes 3 of the 3 tricks left"
     assert page.eval_on_selector_all("#talon .card", "cs => cs.map(c => c.dataset.card)") == best
-    assert "A held 12 cards and discarded ♠Q ♣7: the solver's best discard." in page.inner_text("#value")
+    assert solved["discard_key_text"] == "4 of 10 discards work: ♠Q ♣7, ♠K ♣7, ♠A ♣7, ♣7 ♦7"
+    assert "A held 12 cards and discarded ♠Q ♣7: the solver's best discard (4 of 10 discards work: " \
+           "♠Q ♣7, ♠K ♣7, ♠A ♣7, ♣7 ♦7)." in page.inner_text("#value")
     assert badges(page, "A") == solved["card_values"]
     # another discard, chosen by clicking: the set-up opens on the 12 cards, discard selected
     page.click("#other-discard")

@@ -215,6 +215,17 @@ def test_the_answer_and_key_are_pref_solves_lines(server):
     assert on_board["key_text"].startswith("4 of 10 first cards work: ♦10 ♦J ♦Q ♦K")
 
 
+@pytest.mark.parametrize("name", ["misere-discard-keep-the-seven", "ten-spades-discard-from-both-suits"])
+def test_a_12_card_declarer_gets_the_best_discard_and_the_discards_that_work(server, name):
+    from solver.notation import format_cards, parse_cards
+    problem = load(PROBLEMS / f"{name}.toml")
+    status, on_board = post(server, "solve", moves.problem_object(problem))
+    assert status == 200 and on_board["discard_chosen"]
+    declared = sorted(parse_cards(problem.key))  # the file declares a unique discard, checked by pref check
+    assert on_board["discard_key_text"] == f"unique discard {format_cards(declared)}"
+    assert sorted(parse_cards(" ".join(on_board["discard"]))) == declared
+
+
 def test_the_last_card_says_the_answer_of_the_whole_deal(server):
     status, solved = post(server, "solve", kovalevskaya())
     status, played = post(server, "play", {"problem": kovalevskaya(), "cards": solved["line"]})

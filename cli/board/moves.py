@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.analysis.key import key_of_card_values
+from solver.analysis.key import discard_key, key_of_card_values
 from solver.cards import SEATS, ascii_name
 from solver.notation import NotationError, format_hand, parse_card, parse_cards, parse_hand
 from solver.problemfile import Problem, ProblemError, dumps, from_dict, loads_json, loads_toml, to_dict
@@ -37,12 +37,16 @@ def read_problem(data) -> Problem:
 
 def solve_object(data) -> dict:
     """The result object of ``pref solve --jsonl`` for one problem object, with the two lines
-    ``pref solve`` prints about it: ``answer`` (its "Answer:") and ``key_text`` (its "Key:")."""
+    ``pref solve`` prints about it: ``answer`` (its "Answer:") and ``key_text`` (its "Key:");
+    for a declarer who held 12 cards, ``discard_key_text`` says which discards work."""
     problem = read_problem(data)
     result, discard, chosen = solve_problem(problem, engine())
     out = result_json(problem, result, discard, chosen)
     position, game = result.position, result.game
     out["answer"] = answer(position.tricks_left, game, result.tricks, STYLE, position.taken)
+    if chosen:  # which discards work: a composer's question (pref check --strict asks it too)
+        hands12, declarer = problem.deal_for_discard()
+        out["discard_key_text"] = discard_key(hands12, declarer, game, problem.leader_seat(), engine()).describe()
     if result.card_values:
         report = key_of_card_values(position, game, result.card_values)
         out["key_text"] = f"{report.describe()} (for {report.side}, {SEATS[report.mover]} to play)"

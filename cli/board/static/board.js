@@ -223,7 +223,8 @@ async function begin(given, extraMoves = [], upTo = null, { keepDiscard = false,
   try {
     const result = await solveOf(problem);
     if (result.discard_chosen) {
-      discardBest = { from: problem, seat: problem.game.declarer, cards: result.discard, tricks: result.tricks };
+      discardBest = { from: problem, seat: problem.game.declarer, cards: result.discard, tricks: result.tricks,
+        key: result.discard_key_text };
       problem = withDiscard(problem, result);
       await solveOf(problem);
     } else if (!keepDiscard) {
@@ -468,7 +469,8 @@ function drawDiscard(box, result) {
   const shown = mine.map(cardText).join(" ");
   let line;
   if (mine.join(" ") === cards.join(" ")) {
-    line = el("div", "sub discard-note", `${seat} held 12 cards and discarded ${shown}: the solver's best discard.`);
+    line = el("div", "sub discard-note", `${seat} held 12 cards and discarded ${shown}: the solver's best discard`);
+    line.append(el("span", "key", ` (${discardBest.key})`), ".");
   } else if (result.tricks !== tricks) {
     line = el("div", "sub mistake discard-note", `${seat}'s discard ${shown} was not best: ${seat} ` +
       `${result.tricks} instead of ${tricks} with ${cards.map(cardText).join(" ")}.`);

@@ -93,7 +93,9 @@ def play_cards(data, cards) -> list[dict]:
     Returns one step per card: the seat that played it, the trick's winner when the card
     completed a trick (a seat, or ``D`` for the dealer in a raspasy talon trick), whether
     the deal is over, and the problem object of the position after it (without the
-    published answer and the notes, which belong to the start). A card that is not
+    published answer and the notes, which belong to the start); the card that ends the
+    deal also carries ``answer``, ``pref solve``'s words for the whole of it (the page
+    sends the problem from its start, so the tricks taken count). A card that is not
     legal is an error naming it.
     """
     problem = read_problem(data)

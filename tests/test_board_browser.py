@@ -118,9 +118,20 @@ def moves_played(page) -> list[str]:
 
 
 def screenshot(page, name):
+    """Save a picture of the page to ``$BOARD_SCREENSHOTS``, in 256 colours if Pillow is there
+    (a sixth of the size, and the README's picture is kept in the repository)."""
     folder = os.environ.get("BOARD_SCREENSHOTS")
-    if folder:
-        page.screenshot(path=str(Path(folder) / name), full_page=True)
+    if not folder:
+        return
+    path = Path(folder) / name
+    page.screenshot(path=str(path), full_page=True)
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    with Image.open(path) as image:
+        small = image.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    small.save(path, optimize=True)
 
 
 def pref_solve_json(path) -> dict:
@@ -142,6 +153,9 @@ def test_opening_a_problem_shows_the_values_of_pref_solve(page, server):
     stars = page.eval_on_selector_all("#seat-A .value.best", "bs => bs.length")
     assert stars == 4  # the four diamonds, each worth 1 to the catchers
     assert page.inner_text("#title") == "Kovalevskaya's misère"
+    # the key, as pref solve states it, for a composer
+    assert page.inner_text("#value .key") == f"Key: {moves.solve_object(moves.problem_object(load(KOVALEVSKAYA)))['key_text']}"
+    assert page.inner_text("#value .key").startswith("Key: 4 of 10 first cards work: ♦10 ♦J ♦Q ♦K")
     screenshot(page, "board-kovalevskaya.png")
     page.set_viewport_size({"width": 390, "height": 844})
     screenshot(page, "board-kovalevskaya-phone.png")
@@ -217,10 +231,27 @@ def test_a_link_reproduces_the_position(page, server, browser):
         other.close()
 
 
+def test_a_file_with_tricks_played_opens_with_them_as_moves(page, server, tmp_path):
+    from solver.problemfile import dumps
+    from dataclasses import replace
+    path = tmp_path / "played.toml"
+    path.write_text(dumps(replace(load(KOVALEVSKAYA), played=("10D 7D AD",), trick="10H", expect=None, key=None)),
+                    encoding="utf-8")
+    open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))))
+    assert moves_played(page) == ["10D", "7D", "AD", "10H"]
+    out = CliRunner().invoke(pref, ["solve", str(path)])
+    answer = next(line for line in out.output.splitlines() if line.startswith("Answer: "))
+    assert page.inner_text("#value .verdict") == answer[len("Answer: "):]
+    assert badges(page, "A") == pref_solve_json(path)["card_values"]
+    page.click("#moves li.start .move")  # back to the deal
+    wait_solved(page)
+    assert page.inner_text("#value .verdict") == "misère by B caught: 1 trick"
+
+
 def test_hints_hide_and_best_card_plays_the_solvers_choice(page, server):
     open_board(page, kovalevskaya_url(server))
     page.uncheck("#hints")
-    assert not page.is_visible("#seat-A .value")
+    assert not page.is_visible("#seat-A .value") and not page.is_visible("#value .key")
     page.check("#hints")
     assert page.is_visible("#seat-A .value")
     page.click("#best")
@@ -302,10 +333,19 @@ def test_save_and_reload_gives_the_same_problem(page, server, tmp_path):
         saved[fmt] = path
         result = pref_solve_json(path)  # pref solve reads the board's file as the board showed it
         assert result["card_values"] == shown and result["trick"] == ["10H"] and result["to_move"] == "A"
+        assert result["taken"] == {"A": 0, "B": 0, "C": 1}  # the trick played is in the file
+    # the file is the deal with the trick played and the one in progress: its answer is the board's
+    assert 'played = ["10D 7D AD"]' in saved["toml"].read_text(encoding="utf-8")
+    out = CliRunner().invoke(pref, ["solve", str(saved["toml"])])
+    answer = next(line for line in out.output.splitlines() if line.startswith("Answer: "))
+    assert page.inner_text("#value .verdict") == answer[len("Answer: "):] == \
+        "misère by B caught: 1 trick (1 of the 9 tricks left)"
     # open the saved file on the board: the same position, and saved again the same text
     page.set_input_files("#open-file", str(saved["toml"]))
-    page.wait_for_function("document.querySelectorAll('#moves .move .card').length === 0")
+    page.wait_for_function("document.querySelector('#title').textContent.includes('after 4 cards')")
     wait_solved(page)
+    # the file holds the deal and the trick played: the board shows them as moves, at the end
+    assert moves_played(page) == ["10D", "7D", "AD", "10H"]
     assert badges(page, "A") == shown
     assert page.inner_text("#title") == "Kovalevskaya's misère (after 4 cards)"
     with page.expect_download() as info:
@@ -331,24 +371,33 @@ def test_without_chromium_a_developer_skips_and_ci_fails(monkeypatch):
         require_browser()
 
 
-def test_a_declarer_still_to_discard_is_asked_for_the_discard(page, server):
+def test_a_declarer_still_to_discard_gets_the_solvers_discard_and_may_choose_another(page, server):
     from solver.problemfile import loads_toml
     problem = loads_toml('[deal]\nA = "♠AKQ ♣7 ♦7"\nB = "♠J10 ♣8"\nC = "♣AKQ"\n'
                          '[game]\nkind = "contract"\ncontract = "6S"\ndeclarer = "A"\n', "ending.toml")
-    page.goto(server.url + "#" + url_fragment(moves.problem_object(problem)))
+    solved = moves.solve_object(moves.problem_object(problem))  # what pref solve --jsonl says
+    assert solved["discard_chosen"]
+    best = solved["discard"]
+    open_board(page, server.url + "#" + url_fragment(moves.problem_object(problem)))
+    assert page.inner_text("#value .verdict") == solved["answer"] == "6♠ by A: A takes 3 of the 3 tricks left"
+    assert page.eval_on_selector_all("#talon .card", "cs => cs.map(c => c.dataset.card)") == best
+    assert solved["discard_key_text"] == "4 of 10 discards work: ♠Q ♣7, ♠K ♣7, ♠A ♣7, ♣7 ♦7"
+    assert "A held 12 cards and discarded ♠Q ♣7: the solver's best discard (4 of 10 discards work: " \
+           "♠Q ♣7, ♠K ♣7, ♠A ♣7, ♣7 ♦7)." in page.inner_text("#value")
+    assert badges(page, "A") == solved["card_values"]
+    # another discard, chosen by clicking: the set-up opens on the 12 cards, discard selected
+    page.click("#other-discard")
     page.wait_for_selector("#setup:not([hidden])")
-    page.wait_for_function("document.querySelector('.err[data-for=\"deal.A\"]').textContent !== ''")
-    assert page.inner_text(".err[data-for='deal.A']").startswith(
-        "board: deal.A: the declarer holds two cards more than the others and has not discarded yet")
-    page.check("input[name=target][value=discard]")
-    page.click("#deck .card-button:has([data-card='7C'])")
-    page.click("#deck .card-button:has([data-card='7D'])")
-    assert page.input_value("#f-A") == "♠AKQ ♣— ♦— ♥—" and page.input_value("#f-discard") == "7C 7D"
+    assert page.input_value("#f-A") == "♠AKQ ♣7 ♦7 ♥—" and page.input_value("#f-discard") == ""
+    page.click("#deck .card-button:has([data-card='AS'])")
+    page.click("#deck .card-button:has([data-card='KS'])")
+    assert page.input_value("#f-A") == "♠Q ♣7 ♦7 ♥—" and page.input_value("#f-discard") == "AS KS"
     page.click("#setup-done")
     page.wait_for_selector("#setup", state="hidden")
     wait_solved(page)
-    assert page.inner_text("#value .verdict") == "6♠ by A: A takes 3 of the 3 tricks left"
-    assert page.eval_on_selector_all("#talon .card", "cs => cs.map(c => c.dataset.card)") == ["7C", "7D"]
+    assert page.inner_text("#value .verdict") == "6♠ by A: A takes 1 of the 3 tricks left"
+    assert "A's discard ♠A ♠K was not best: A 1 instead of 3 with ♠Q ♣7." in page.inner_text("#value")
+    assert page.eval_on_selector_all("#talon .card", "cs => cs.map(c => c.dataset.card)") == ["AS", "KS"]
 
 
 def test_a_card_worse_than_the_best_is_named(page, server):

@@ -71,6 +71,8 @@ def test_solve_returns_the_result_object_of_pref_solve_jsonl(server):
     for obj in (result, expected):  # where the problem came from, and the work done, differ
         for key in ("file", "lineno", "nodes"):
             obj.pop(key, None)
+    # and the board adds pref solve's two lines of text about it (see test_the_answer_and_key_…)
+    assert result.pop("answer") and result.pop("key_text")
     assert result == expected
     assert result["tricks"] == 1 and result["card_values"]["10D"] == 1 and result["card_values"]["JS"] == 0
 
@@ -172,8 +174,70 @@ def test_a_saved_variation_is_solved_by_pref_solve_as_on_the_board(server, tmp_p
 
 def test_saving_the_start_keeps_title_notes_and_answer():
     problem = kovalevskaya()
+    assert problem["theme"] and problem["difficulty"] and problem["expect"]["key"] == "10D JD QD KD"
     for fmt, read in (("toml", loads_toml), ("json", loads_json)):
         assert moves.problem_object(read(moves.save_text(problem, fmt))) == problem
+    assert 'key = "10D JD QD KD"' in moves.save_text(problem, "toml")
+
+
+def test_a_position_mid_play_is_saved_as_the_deal_and_the_tricks_played(server, tmp_path):
+    """What the page saves after 7 cards of a full deal: the deal, ``played`` and ``trick``."""
+    start = kovalevskaya()
+    status, solved = post(server, "solve", start)
+    cards = solved["line"][:7]
+    problem = {key: value for key, value in start.items() if key not in ("expect", "notes")}
+    problem["game"] = {**start["game"], "leader": "A", "played": [" ".join(cards[:3]), " ".join(cards[3:6])],
+                       "trick": cards[6]}
+    status, saved = post(server, "save", {"problem": problem, "format": "toml"})
+    assert status == 200
+    path = tmp_path / "mid-play.toml"
+    path.write_text(saved["text"], encoding="utf-8")
+    assert moves.problem_object(loads_toml(saved["text"], str(path))) == problem
+    out = CliRunner().invoke(pref, ["solve", str(path)])
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    status, on_board = post(server, "solve", problem)
+    # the answer covers the whole deal, as pref solve says it, and the key is pref solve's
+    assert f"Answer: {on_board['answer']}" in lines
+    assert on_board["answer"] == "misère by B caught: 1 trick (1 of the 8 tricks left)"
+    assert f"Key: {on_board['key_text']}" in lines
+    # and the position is the one reached by playing the cards
+    status, played = post(server, "play", {"problem": start, "cards": cards})
+    status, here = post(server, "solve", played["steps"][-1]["problem"])
+    assert here["card_values"] == on_board["card_values"] and here["line"] == on_board["line"]
+    assert on_board["taken"] == {"A": 1, "B": 0, "C": 1}
+
+
+def test_the_answer_and_key_are_pref_solves_lines(server):
+    status, on_board = post(server, "solve", kovalevskaya())
+    lines = CliRunner().invoke(pref, ["solve", str(KOVALEVSKAYA)]).output.splitlines()
+    assert f"Answer: {on_board['answer']}" in lines and f"Key: {on_board['key_text']}" in lines
+    assert on_board["key_text"].startswith("4 of 10 first cards work: ♦10 ♦J ♦Q ♦K")
+
+
+@pytest.mark.parametrize("name", ["misere-discard-keep-the-seven", "ten-spades-discard-from-both-suits"])
+def test_a_12_card_declarer_gets_the_best_discard_and_the_discards_that_work(server, name):
+    from solver.notation import format_cards, parse_cards
+    problem = load(PROBLEMS / f"{name}.toml")
+    status, on_board = post(server, "solve", moves.problem_object(problem))
+    assert status == 200 and on_board["discard_chosen"]
+    declared = sorted(parse_cards(problem.key))  # the file declares a unique discard, checked by pref check
+    assert on_board["discard_key_text"] == f"unique discard {format_cards(declared)}"
+    assert sorted(parse_cards(" ".join(on_board["discard"]))) == declared
+
+
+def test_the_last_card_says_the_answer_of_the_whole_deal(server):
+    status, solved = post(server, "solve", kovalevskaya())
+    status, played = post(server, "play", {"problem": kovalevskaya(), "cards": solved["line"]})
+    assert played["steps"][-1]["over"] and played["steps"][-1]["answer"] == "misère by B caught: 1 trick"
+    assert all("answer" not in step for step in played["steps"][:-1])
+
+
+def test_a_file_with_tricks_played_opens_at_its_position():
+    problem = kovalevskaya()
+    problem["game"] = {**problem["game"], "played": ["10D 7D AD"], "trick": "10H"}
+    fragment = url_fragment(problem)
+    assert "&moves=10D,7D,AD,10H&opened=4" in fragment and "trick=" not in fragment
 
 
 def test_the_address_fragment_names_every_field():

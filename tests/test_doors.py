@@ -434,7 +434,8 @@ def test_the_table_is_indexed_by_seat_and_strain():
     assert table["A", "NT"] == table.contracts[0, 4]
 
 
-@pytest.mark.parametrize("args", [["--help"], ["solve", "--bogus"], ["check", "--help"], ["table"]])
+@pytest.mark.parametrize("args", [["--help"], ["solve", "--bogus"], ["check", "--help"], ["table"],
+                                  ["board", "--help"], ["board", "--bogus"]])
 def test_help_and_argument_errors_do_not_load_the_kernel(args):
     script = ("import sys\nfrom cli.main import main\nsys.argv = ['pref'] + sys.argv[1:]\n"
               "try:\n    main()\nexcept SystemExit:\n    pass\n"

@@ -8,14 +8,7 @@ from urllib.parse import quote, urlencode
 
 import click
 
-from solver.cards import SEATS
-from solver.notation import format_hand, parse_hand
-from solver.problemfile import load
-
 from ..errors import UserError
-from ..runtime import engine
-from . import moves
-from .server import BoardServer
 
 EXIT_INTERRUPTED = 130
 
@@ -38,8 +31,12 @@ def board(file, port, no_browser):
       - "Best card" and "Play the line" let the solver play; "You play"
         gives you one seat against the solver
       - Undo, Redo (← →), or click a move in the list to go back to it
+      - the answer and the key ("unique key ♦A") as pref solve states them;
+        a declarer with 12 cards gets the solver's best discard, and
+        "Another discard…" lets you choose one
       - "Set up…" deals any position; "Open file…", "Save .toml" and
         "Save .json" read and write problem files that pref solve reads
+        (mid-play: the deal, the tricks played and the trick in progress)
       - the address bar carries the position: bookmark it or share it
 
     \b
@@ -50,6 +47,12 @@ def board(file, port, no_browser):
 
     Stop it with Ctrl-C.
     """
+    from solver.problemfile import load  # here, not at the top: --help loads no solver
+
+    from ..runtime import engine
+    from . import moves
+    from .server import BoardServer
+
     fragment = ""
     if file is not None:
         problem = load(file)  # a bad file is a one-line error, before any server starts
@@ -77,8 +80,13 @@ def board(file, port, no_browser):
 def url_fragment(problem: dict) -> str:
     """The address's ``#…`` for a problem object: the page reads the same keys back.
 
-    Hands in the dot form (``QJ.97.KQJT.J7``, ♠.♣.♦.♥), card lists with commas.
+    Hands in the dot form (``QJ.97.KQJT.J7``, ♠.♣.♦.♥), card lists with commas. Tricks
+    already ``played`` (and the trick in progress after them) become the page's moves,
+    ``opened`` saying how many there are: the page starts from the deal and shows them.
     """
+    from solver.cards import SEATS
+    from solver.notation import format_hand, parse_hand
+
     deal, game = problem["deal"], problem.get("game", {})
     params = {s: format_hand(parse_hand(deal[s]), "dot") for s in SEATS}
     for key in ("talon", "discard"):
@@ -87,12 +95,20 @@ def url_fragment(problem: dict) -> str:
     for key in ("kind", "contract", "declarer", "leader", "raspasy_talon"):
         if key in game:
             params[key] = game[key]
-    if "trick" in game:
+    played = [card for trick in game.get("played", []) for card in trick.split()]
+    if "trick" in game and not played:
         params["trick"] = game["trick"].replace(" ", ",")
-    tricks = problem.get("expect", {}).get("tricks")
+    expect = problem.get("expect", {})
+    tricks = expect.get("tricks")
     if tricks is not None:
         params["expect"] = ",".join(str(tricks[s]) for s in SEATS) if isinstance(tricks, dict) else str(tricks)
-    for key in ("title", "source"):
+    if "key" in expect:
+        params["key"] = expect["key"]
+    for key in ("title", "source", "theme", "difficulty"):
         if key in problem:
             params[key] = problem[key]
+    if played:
+        moves = played + game.get("trick", "").split()
+        params["moves"] = ",".join(moves)
+        params["opened"] = str(len(moves))
     return urlencode(params, quote_via=quote, safe=",")

@@ -8,18 +8,24 @@ Everything here goes through :mod:`solver.problemfile` (reading and checking) an
 
 from __future__ import annotations
 
-import json
+from dataclasses import replace
 
+from solver.analysis.key import discard_key, key_of_card_values
 from solver.cards import SEATS, ascii_name
 from solver.notation import NotationError, format_hand, parse_card, parse_cards, parse_hand
-from solver.problemfile import Problem, ProblemError, from_dict, loads_json, loads_toml
-from solver.rules import DEALER, legal_cards, play, seat_name
+from solver.problemfile import Problem, ProblemError, dumps, from_dict, loads_json, loads_toml, to_dict
+from solver.rules import DEALER, Kind, legal_cards, play, seat_name
 
-from ..solving import result_json, solve_problem
+from ..render import answer
 from ..runtime import engine
+from ..solving import result_json, solve_problem
+from ..style import Style
 
 SOURCE = "board"
 """The name errors give for a problem sent by the page (a file's name when one was opened)."""
+
+STYLE = Style("en", False)
+"""The words of the answers the server writes: English, no colour (the page styles them)."""
 
 
 def read_problem(data) -> Problem:
@@ -30,9 +36,21 @@ def read_problem(data) -> Problem:
 
 
 def solve_object(data) -> dict:
-    """The result object of ``pref solve --jsonl`` for one problem object."""
+    """The result object of ``pref solve --jsonl`` for one problem object, with the two lines
+    ``pref solve`` prints about it: ``answer`` (its "Answer:") and ``key_text`` (its "Key:");
+    for a declarer who held 12 cards, ``discard_key_text`` says which discards work."""
     problem = read_problem(data)
-    return result_json(problem, *solve_problem(problem, engine()))
+    result, discard, chosen = solve_problem(problem, engine())
+    out = result_json(problem, result, discard, chosen)
+    position, game = result.position, result.game
+    out["answer"] = answer(position.tricks_left, game, result.tricks, STYLE, position.taken)
+    if chosen:  # which discards work: a composer's question (pref check --strict asks it too)
+        hands12, declarer = problem.deal_for_discard()
+        out["discard_key_text"] = discard_key(hands12, declarer, game, problem.leader_seat(), engine()).describe()
+    if result.card_values:
+        report = key_of_card_values(position, game, result.card_values)
+        out["key_text"] = f"{report.describe()} (for {report.side}, {SEATS[report.mover]} to play)"
+    return out
 
 
 WARM_UP = {"deal": {"A": "♠A", "B": "♠7", "C": "♣7"}, "game": {"kind": "contract", "contract": "6S", "declarer": "A"}}
@@ -48,26 +66,24 @@ def problem_object(problem: Problem, *, with_expect: bool = True) -> dict:
     """A problem as the JSON object a ``.json`` problem file holds, in the board's own notation.
 
     Hands are written ``♠QJ ♣97 ♦KQJ10 ♥J7`` (every suit, high first, ``—`` for a void) and
-    card lists (talon, discard, trick) ``KC AC`` in their order, whatever the file used, so
-    the page reads them without a notation parser of its own.
+    card lists (talon, discard, trick, each trick played) ``KC AC`` in their order, whatever
+    the file used, so the page reads them without a notation parser of its own. The other
+    fields (title, theme, notes, ``[expect]`` …) are the file's, as
+    :func:`solver.problemfile.to_dict` writes them; ``with_expect=False`` leaves out the
+    published answer and key, which belong to the start.
     """
-    out: dict = {}
-    for key in ("title", "source", "notes"):
-        if getattr(problem, key):
-            out[key] = getattr(problem, key)
     hands = problem.hands()
-    out["deal"] = {SEATS[s]: format_hand(hands[s]) for s in range(3)}
-    if problem.talon is not None:
-        out["deal"]["talon"] = _ascii(problem.talon_cards())
-    if problem.discard is not None:
-        out["deal"]["discard"] = _ascii(problem.discard_cards())
-    if problem.kind is not None:
-        out["game"] = {k: v for k in ("kind", "contract", "declarer", "leader", "raspasy_talon")
-                       if (v := getattr(problem, k)) is not None}
-        if problem.trick:  # (a declarer still to discard has no trick on the table)
-            out["game"]["trick"] = _ascii(problem.position().trick)
-    if with_expect and problem.expect is not None:
-        out["expect"] = {"tricks": problem.expect}
+    fields = {SEATS[s]: format_hand(hands[s]) for s in range(3)}
+    for name in ("talon", "discard", "trick"):
+        if getattr(problem, name):
+            fields[name] = _ascii(parse_cards(getattr(problem, name)))
+    if problem.played:
+        fields["played"] = tuple(_ascii(parse_cards(t)) for t in problem.played)
+    if not with_expect:
+        fields.update(expect=None, key=None)
+    out = to_dict(replace(problem, **fields))
+    if "played" in out.get("game", {}):
+        out["game"]["played"] = list(out["game"]["played"])
     return out
 
 
@@ -77,13 +93,16 @@ def play_cards(data, cards) -> list[dict]:
     Returns one step per card: the seat that played it, the trick's winner when the card
     completed a trick (a seat, or ``D`` for the dealer in a raspasy talon trick), whether
     the deal is over, and the problem object of the position after it (without the
-    published answer and the notes, which belong to the start). A card that is not
+    published answer and the notes, which belong to the start); the card that ends the
+    deal also carries ``answer``, ``pref solve``'s words for the whole of it (the page
+    sends the problem from its start, so the tricks taken count). A card that is not
     legal is an error naming it.
     """
     problem = read_problem(data)
     game, position = problem.game(), problem.position()
     if not isinstance(cards, list):
         raise ProblemError(SOURCE, "cards", "expected a list of cards such as [\"10D\", \"7D\"]")
+    deal_tricks = position.tricks_left + len(problem.played or ())
     steps = []
     for n, text in enumerate(cards, 1):
         try:
@@ -100,9 +119,20 @@ def play_cards(data, cards) -> list[dict]:
         before = position.taken
         position = play(position, game, c)
         winner = _completed(position, before) if not position.trick else None
-        steps.append({"card": ascii_name(c), "seat": SEATS[mover], "winner": winner,
-                      "over": position.is_over(), "problem": _after(problem, position)})
+        step = {"card": ascii_name(c), "seat": SEATS[mover], "winner": winner,
+                "over": position.is_over(), "problem": _after(problem, position)}
+        if position.is_over():
+            step["answer"] = _final_answer(game, position, deal_tricks)
+        steps.append(step)
     return steps
+
+
+def _final_answer(game, position, deal_tricks: int) -> str:
+    """The answer once every card is played, in ``pref solve``'s words (nothing is left to solve)."""
+    taken = position.taken
+    if game.kind is Kind.RASPASY:
+        return answer(deal_tricks, game, dict(zip(SEATS, taken)), STYLE)
+    return answer(deal_tricks, game, taken[game.declarer], STYLE)
 
 
 def _ascii(cards) -> str:
@@ -120,7 +150,9 @@ def _completed(position, before) -> str | None:
 def _after(problem: Problem, position) -> dict:
     """The problem object of ``position``: the start's fields with the hands, leader and trick replaced."""
     out = problem_object(problem, with_expect=False)
-    out.pop("notes", None)  # they explain the start, not a later position
+    for key in ("notes", "theme", "difficulty"):  # they describe the start, not a later position
+        out.pop(key, None)
+    out["game"].pop("played", None)  # the hands below are those of now
     for s in range(3):
         out["deal"][SEATS[s]] = format_hand(position.hands[s])
     game = out["game"]
@@ -163,30 +195,8 @@ def cards_in(text: str, field: str) -> list[str]:
 
 
 def save_text(data, fmt: str) -> str:
-    """The problem object as a file's text: ``json`` (one object) or ``toml``; checked first."""
+    """The problem object as a file's text (:func:`solver.problemfile.dumps`): ``json`` or ``toml``; checked first."""
+    if fmt not in ("json", "toml"):
+        raise ProblemError(SOURCE, "format", f"save as json or toml, not {fmt!r}")
     problem = read_problem(data)
-    obj = problem_object(problem)
-    if fmt == "json":
-        return json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
-    if fmt == "toml":
-        return _toml(obj)
-    raise ProblemError(SOURCE, "format", f"save as json or toml, not {fmt!r}")
-
-
-def _toml(obj: dict) -> str:
-    """TOML of a problem object: strings as JSON-escaped basic strings (valid TOML), tables in order."""
-    lines = [f"{k} = {_toml_value(v)}" for k, v in obj.items() if not isinstance(v, dict)]
-    for section in ("deal", "game", "expect"):
-        if section in obj:
-            lines += ["", f"[{section}]"] + [f"{k} = {_toml_value(v)}" for k, v in obj[section].items()]
-    return "\n".join(lines) + "\n"
-
-
-def _toml_value(v) -> str:
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{k} = {_toml_value(x)}" for k, x in v.items()) + "}"
-    if isinstance(v, int):
-        return str(v)
-    if "\n" in v and '"""' not in v and "\\" not in v and not v.endswith('"'):
-        return '"""\n' + v + '"""'  # notes: a multi-line string, read back unchanged
-    return json.dumps(v, ensure_ascii=False)
+    return dumps(problem, fmt) + ("\n" if fmt == "json" else "")

@@ -10,9 +10,10 @@ looked up in a fixed table, so no path can reach outside it.
 Endpoints (``POST``, JSON in and out; a bad request gets HTTP 400 and
 ``{"error": "<the one-line message>", "field": "deal.B"}``):
 
-- ``/api/solve``: a problem object → the result object of ``pref solve --jsonl``;
-- ``/api/play``: ``{"problem": …, "cards": ["10D", …]}`` → ``{"steps": [...]}``
-  (see :func:`cli.board.moves.play_cards`);
+- ``/api/solve``: a problem object → the result object of ``pref solve --jsonl``, with
+  ``pref solve``'s answer and key lines as text (see :func:`cli.board.moves.solve_object`);
+- ``/api/play``: ``{"problem": …, "cards": ["10D", …]}`` → ``{"steps": [...]}``, the last
+  step's ``answer`` once the deal is over (see :func:`cli.board.moves.play_cards`);
 - ``/api/open``: ``{"name": "x.toml", "text": …}`` → ``{"problem": …}``;
 - ``/api/save``: ``{"problem": …, "format": "json"|"toml"}`` → ``{"text": …}``;
 - ``/api/cards``: ``{"text": "♠AK ♦7", "field": "deal.A"}`` → ``{"cards": [...]}``.

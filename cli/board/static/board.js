@@ -95,7 +95,6 @@ function gameName(game) {
   return "raspasy" + (game.raspasy_talon ? ` (talon: ${game.raspasy_talon})` : "");
 }
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-const NUMBER_WORDS = ["no", "one", "two", "three", "four"];
 
 // What the counted player wants: the declarer of a contract the most tricks, everyone
 // else the fewest (a misère's catchers want the declarer's tricks many).
@@ -104,30 +103,10 @@ function moverWantsMore(game, mover) {
   const declarerSide = mover === game.declarer;
   return declarerSide === (game.kind === "contract");
 }
+// The best value for the player to move: that of the cards that work (the key).
+const bestValue = (result) => (result.key ? result.card_values[result.key.working[0]] : null);
 function countedSeat(game, mover) {
   return game.kind === "raspasy" ? mover : game.declarer;
-}
-
-// The double-dummy result of the whole deal in pref solve's words: tricks taken so far plus
-// the value from here. ``tricks`` is how many tricks the problem plays (10 for a full deal).
-function verdict(game, taken, value, tricks) {
-  if (game.kind === "raspasy") {
-    const each = SEATS.map((s) => `${s} ${taken[SEATS.indexOf(s)] + value[s]}`).join(", ");
-    return `raspasy: ${each} — the fewest tricks each player can be sure of when the other two play against him`;
-  }
-  const d = SEATS.indexOf(game.declarer);
-  const total = taken[d] + value;
-  const ofAll = tricks < 10 ? ` (of the ${plural(tricks, "trick")} left)` : "";
-  if (game.kind === "misere") {
-    return (total === 0 ? `misère by ${game.declarer} clean: no trick`
-      : `misère by ${game.declarer} caught: ${plural(total, "trick")}`) + ofAll;
-  }
-  if (tricks < 10) return `${gameName(game)}: ${game.declarer} takes ${total} of the ${plural(tricks, "trick")} left`;
-  const over = total - parseInt(game.contract, 10);
-  const head = `${gameName(game)}: ${plural(total, "trick")}`;
-  if (over === 0) return `${head}, made exactly`;
-  if (over > 0) return `${head}, made with ${NUMBER_WORDS[over] || over} over`;
-  return `${head}, down ${-over}`;
 }
 
 // ---- the history ----------------------------------------------------------------------
@@ -137,10 +116,39 @@ function verdict(game, taken, value, tricks) {
 let start = null;
 let states = [];
 let at = 0;
+let openedAt = 0;     // the state the problem was opened at (after the tricks its file says were played)
+let baseTitle = "";   // the title without "(after … cards)"
+let discardBest = null;  // {from, seat, cards, tricks}: a 12-card declarer's discard, as the solver chose it
 let busy = false;
 let generation = 0;  // bumped on every change, so a late answer is not drawn over a newer one
 
 const current = () => states[at];
+const movesTo = (i) => states.slice(1, i + 1).map((s) => s.card);
+const fullDeal = () => !(start.game && start.game.trick) && cardCount(start) === 30;
+
+// The problem file of the position after ``i`` cards: on a full deal the deal as dealt with the
+// tricks ``played`` and the ``trick`` in progress (so its answer, as pref solve gives it, covers
+// the whole deal); in an ending, or before the first trick is complete, the hands as they are now.
+// The published answer, key and notes belong to the position the problem was opened at.
+function problemAt(i) {
+  const moves = movesTo(i);
+  const complete = Math.floor(moves.length / 3);
+  let problem;
+  if (complete && fullDeal()) {
+    const game = { ...start.game, played: [] };
+    for (let t = 0; t < complete; t++) game.played.push(moves.slice(3 * t, 3 * t + 3).join(" "));
+    if (moves.length > 3 * complete) game.trick = moves.slice(3 * complete).join(" ");
+    problem = { ...start, game };
+  } else {
+    problem = { ...states[i].problem };
+  }
+  if (i !== openedAt) {
+    for (const key of ["expect", "notes", "theme", "difficulty"]) delete problem[key];
+    if (baseTitle) problem.title = `${baseTitle} (after ${i} ${i === 1 ? "card" : "cards"})`;
+    else delete problem.title;
+  }
+  return problem;
+}
 const handsOf = (problem) => SEATS.map((s) => handCards(problem.deal[s]));
 const cardCount = (problem) => handsOf(problem).reduce((n, h) => n + h.length, 0)
   + listCards(problem.game && problem.game.trick).length;
@@ -165,7 +173,7 @@ function nextState(prev, step) {
   if (step.winner && SEATS.includes(step.winner)) taken[SEATS.indexOf(step.winner)] += 1;
   return {
     problem: step.problem, taken, card: step.card, seat: step.seat, winner: step.winner, over: step.over,
-    table: step.winner ? [] : table, lastTrick: step.winner ? table : null,
+    table: step.winner ? [] : table, lastTrick: step.winner ? table : null, answer: step.answer,
   };
 }
 
@@ -173,9 +181,9 @@ async function playCards(cards) {
   if (!cards.length || busy) return;
   busy = true;
   try {
-    const { steps } = await api("play", { problem: current().problem, cards });
+    const { steps } = await api("play", { problem: start, cards: movesTo(at).concat(cards) });
     states = states.slice(0, at + 1);
-    for (const step of steps) states.push(nextState(states[states.length - 1], step));
+    for (const step of steps.slice(at)) states.push(nextState(states[states.length - 1], step));
     at = states.length - 1;
     showError("");
   } catch (e) {
@@ -186,15 +194,49 @@ async function playCards(cards) {
   await render();
 }
 
-async function begin(problem, moves = [], upTo = null) {
+// A problem whose file gives tricks already played starts from the deal, the tricks as moves.
+function unfold(problem, moves) {
+  const g = problem.game;
+  if (!g || !g.played) return { problem, moves, opened: 0 };
+  const before = g.played.flatMap(listCards).concat(listCards(g.trick));
+  const game = { ...g };
+  delete game.played;
+  delete game.trick;
+  return { problem: { ...problem, game }, moves: before.concat(moves), opened: before.length };
+}
+
+// The problem after the discard the solver chose for a declarer who holds 12 cards.
+function withDiscard(problem, result) {
+  const seat = problem.game.declarer;
+  const deal = { ...problem.deal, [seat]: handText(result.deal[seat]), discard: result.discard.join(" ") };
+  const expect = problem.expect && { tricks: problem.expect.tricks };  // a discard key asks another question
+  const out = { ...problem, deal };
+  if (expect && expect.tricks !== undefined) out.expect = expect; else delete out.expect;
+  return out;
+}
+
+// ``opened``: how many of the moves the problem was opened after (a link to a file with tricks played).
+async function begin(given, extraMoves = [], upTo = null, { keepDiscard = false, opened = 0 } = {}) {
   showError("");
+  let { problem, moves, opened: openedMoves } = unfold(given, extraMoves);
+  openedMoves = openedMoves || opened;
   try {
-    await solveOf(problem);
+    const result = await solveOf(problem);
+    if (result.discard_chosen) {
+      discardBest = { from: problem, seat: problem.game.declarer, cards: result.discard, tricks: result.tricks,
+        key: result.discard_key_text };
+      problem = withDiscard(problem, result);
+      await solveOf(problem);
+    } else if (!keepDiscard) {
+      discardBest = null;
+    }
   } catch (e) {
     openSetup(problem, e);  // the board keeps what it had; the set-up shows what is wrong
     return false;
   }
   start = problem;
+  openedAt = openedMoves;
+  baseTitle = (problem.title || "").replace(/ \(after \d+ cards?\)$/, "");
   states = [startState(problem)];
   at = 0;
   if (moves.length) {
@@ -258,11 +300,7 @@ function drawSeat(seat, state, result) {
   box.classList.toggle("moving", seat === mover);
 
   const values = result && seat === mover ? result.card_values : null;
-  let best = null;
-  if (values) {
-    const v = Object.values(values);
-    best = moverWantsMore(game, mover) ? Math.max(...v) : Math.min(...v);
-  }
+  const best = values ? bestValue(result) : null;
   const hand = handCards(problem.deal[seat]);
   for (let s = 0; s < 4; s++) {
     const row = el("div", "suit-row");
@@ -381,14 +419,15 @@ function verdictLine(text) {
   return line;
 }
 
+// The answer and the key in pref solve's words (the server writes them), the published answer,
+// a card worse than the best, and a 12-card declarer's discard.
 function drawValue(state, result) {
   const box = $("value");
   box.replaceChildren();
   const game = start.game;
   if (state.over) {
     const t = state.taken;
-    const zero = game.kind === "raspasy" ? { A: 0, B: 0, C: 0 } : 0;
-    box.append(verdictLine(verdict(game, t, zero, dealTricks())));
+    box.append(verdictLine(state.answer));
     box.append(el("div", "sub", `Tricks taken: A ${t[0]}, B ${t[1]}, C ${t[2]}.`));
     return;
   }
@@ -396,7 +435,7 @@ function drawValue(state, result) {
     box.append(el("div", "verdict thinking", "solving…"));
     return;
   }
-  box.append(verdictLine(verdict(game, state.taken, result.tricks, dealTricks())));
+  box.append(verdictLine(result.answer));
   box.append(el("div", "sub", "with best play from here (double dummy)"));
   const mover = toMove(state.problem);
   const counted = countedSeat(game, mover);
@@ -404,18 +443,18 @@ function drawValue(state, result) {
   legend.textContent = `Under ${mover}'s cards: ${counted === mover ? "his own" : counted + "'s"} tricks from ` +
     `here after each; ★ the best for ${mover}, who wants them ${moverWantsMore(game, mover) ? "many" : "few"}.`;
   box.append(legend);
-  if (at === 0 && start.expect) {
-    const e = start.expect.tricks;
-    const same = JSON.stringify(e) === JSON.stringify(result.tricks);
+  if (result.key_text) box.append(el("div", "sub key", `Key: ${result.key_text}`));
+  if ("agrees" in result) {
+    const e = result.expect;
     const text = typeof e === "object" ? SEATS.map((s) => `${s} ${e[s]}`).join(", ") : plural(e, "trick");
-    box.append(el("div", "sub " + (same ? "agrees" : "differs"),
-      `Published answer: ${text} — ${same ? "agrees" : "DIFFERS"}`));
+    box.append(el("div", "sub " + (result.agrees ? "agrees" : "differs"),
+      `Published answer: ${text} — ${result.agrees ? "agrees" : "DIFFERS"}`));
   }
+  if (discardBest && at === 0) drawDiscard(box, result);
   // Was the card just played as good as the best? (the values of the moment before it)
-  const before = at > 0 ? solved.get(JSON.stringify(states[at - 1].problem)) : null;
+  const before = at > 0 ? solved.get(JSON.stringify(problemAt(at - 1))) : null;
   if (before && state.card in before.card_values) {
-    const values = Object.values(before.card_values);
-    const bestThen = moverWantsMore(game, state.seat) ? Math.max(...values) : Math.min(...values);
+    const bestThen = bestValue(before);
     if (before.card_values[state.card] !== bestThen) {
       box.append(el("div", "sub mistake", `${state.seat}'s ${cardText(state.card)} was not best: ` +
         `${countedSeat(game, state.seat)} ${before.card_values[state.card]} instead of ${bestThen}.`));
@@ -423,7 +462,33 @@ function drawValue(state, result) {
   }
 }
 
-const dealTricks = () => Math.ceil(cardCount(start) / 3);
+// The declarer held 12 cards: say whose discard is on the board and offer another.
+function drawDiscard(box, result) {
+  const { seat, cards, tricks } = discardBest;
+  const mine = listCards(start.deal.discard);
+  const shown = mine.map(cardText).join(" ");
+  let line;
+  if (mine.join(" ") === cards.join(" ")) {
+    line = el("div", "sub discard-note", `${seat} held 12 cards and discarded ${shown}: the solver's best discard`);
+    line.append(el("span", "key", ` (${discardBest.key})`), ".");
+  } else if (result.tricks !== tricks) {
+    line = el("div", "sub mistake discard-note", `${seat}'s discard ${shown} was not best: ${seat} ` +
+      `${result.tricks} instead of ${tricks} with ${cards.map(cardText).join(" ")}.`);
+  } else {
+    line = el("div", "sub discard-note", `${seat}'s discard ${shown} is as good as the solver's ` +
+      `${cards.map(cardText).join(" ")}.`);
+  }
+  const other = el("button", "link", "Another discard…");
+  other.type = "button";
+  other.id = "other-discard";
+  other.addEventListener("click", () => {
+    openSetup(discardBest.from);
+    choosingDiscard = true;
+    document.querySelector("input[name=target][value=discard]").checked = true;
+  });
+  line.append(" ", other);
+  box.append(line);
+}
 
 async function render() {
   const mine = ++generation;
@@ -437,7 +502,7 @@ async function render() {
   if (!state.over) {
     drawAll(state, null);
     try {
-      result = await solveOf(state.problem);
+      result = await solveOf(problemAt(at));
     } catch (e) {
       showError(e.message);
     }
@@ -498,8 +563,10 @@ function addressOf(problem, moves, upTo) {
     const t = problem.expect.tricks;
     p.set("expect", typeof t === "object" ? SEATS.map((s) => t[s]).join(",") : String(t));
   }
-  for (const key of ["title", "source"]) if (problem[key]) p.set(key, problem[key]);
+  if (problem.expect && problem.expect.key) p.set("key", problem.expect.key);
+  for (const key of ["title", "source", "theme", "difficulty"]) if (problem[key]) p.set(key, problem[key]);
   if (moves.length) p.set("moves", moves.join(","));
+  if (openedAt) p.set("opened", String(openedAt));
   if (upTo !== moves.length) p.set("at", String(upTo));
   return "#" + p.toString().replace(/%2C/g, ",");
 }
@@ -513,7 +580,7 @@ function problemFromAddress(hash) {
   const p = new URLSearchParams(hash.replace(/^#/, ""));
   if (!p.get("A") && !p.get("B") && !p.get("C")) return null;
   const problem = {};
-  for (const key of ["title", "source"]) if (p.get(key)) problem[key] = p.get(key);
+  for (const key of ["title", "source", "theme", "difficulty"]) if (p.get(key)) problem[key] = p.get(key);
   problem.deal = {};
   for (const s of SEATS) problem.deal[s] = p.get(s) || "";  // the dot form: the server reads it
   for (const key of ["talon", "discard"]) if (p.get(key)) problem.deal[key] = listCards(p.get(key)).join(" ");
@@ -528,17 +595,18 @@ function problemFromAddress(hash) {
     const parts = p.get("expect").split(",").map(Number);
     problem.expect = { tricks: parts.length === 3 ? { A: parts[0], B: parts[1], C: parts[2] } : parts[0] };
   }
+  if (p.get("key")) problem.expect = { ...(problem.expect || {}), key: p.get("key") };
   const moves = listCards(p.get("moves"));
   const upTo = p.get("at") === null ? null : Number(p.get("at"));
-  return { problem, moves, upTo };
+  return { problem, moves, upTo, opened: Number(p.get("opened") || 0) };
 }
 
 // ---- files ---------------------------------------------------------------------------------------
 
 async function save(format) {
-  const state = current();
-  const problem = { ...state.problem };
-  if (at > 0 && start.title) problem.title = `${start.title} (after ${at} ${at === 1 ? "card" : "cards"})`;
+  // Unchanged at the start of a 12-card declarer's problem: his discard is still to choose.
+  const chosen = discardBest && at === 0 && start.deal.discard === discardBest.cards.join(" ");
+  const problem = chosen ? discardBest.from : problemAt(at);
   try {
     const { text } = await api("save", { problem, format });
     const name = (problem.title || "position").toLowerCase().normalize("NFKD")
@@ -572,6 +640,7 @@ async function openFile(file) {
 const FIELDS = ["A", "B", "C", "talon", "discard", "trick"];
 const ORDERED = new Set(["talon", "discard", "trick"]);
 let setup = {};  // field -> cards
+let choosingDiscard = false;  // the set-up was opened to choose a 12-card declarer's discard
 
 function fieldText(field) {
   return ORDERED.has(field) ? setup[field].join(" ") : (setup[field].length ? handText(setup[field]) : "");
@@ -649,6 +718,7 @@ function setupKind() {
 }
 
 function openSetup(problem, error) {
+  choosingDiscard = false;
   problem = problem || (start && current().problem) || { deal: { A: "", B: "", C: "" } };
   setup = {};
   for (const s of SEATS) setup[s] = handCards(problem.deal[s]);
@@ -673,6 +743,7 @@ function openSetup(problem, error) {
 
 function closeSetup() {
   $("setup").hidden = true;
+  choosingDiscard = false;
 }
 
 function setupProblem() {
@@ -703,9 +774,10 @@ async function setupDone(event) {
     fieldError(e.field, e.message);
     return;
   }
+  const keepDiscard = choosingDiscard && !!problem.deal.discard;
   closeSetup();
   $("seat").value = "";
-  await begin(problem);
+  await begin(problem, [], null, { keepDiscard });
 }
 
 function randomDeal() {
@@ -775,7 +847,7 @@ async function beginFromAddress() {
   if (!wanted) return false;
   try {
     const { problem } = await api("open", { name: "link.json", text: JSON.stringify(wanted.problem) });
-    await begin(problem, wanted.moves, wanted.upTo);
+    await begin(problem, wanted.moves, wanted.upTo, { opened: wanted.opened });
   } catch (e) {
     const lenient = { ...wanted.problem, deal: { ...wanted.problem.deal } };
     for (const s of SEATS) lenient.deal[s] = handText(dotCards(wanted.problem.deal[s]));

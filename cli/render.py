@@ -19,6 +19,8 @@ Every function returns lines of text; the commands print them.
 
 from __future__ import annotations
 
+from functools import partial
+
 from solver.cards import SEATS, cards_of, mask_of, suit_of
 from solver.rules import DEALER, Game, Kind, Position, TalonMode, seat_name
 
@@ -219,3 +221,14 @@ def wrap_items(items: list[str], width: int, indent: str, sep: str = ", ") -> li
     if current:
         lines.append(indent + current)
     return lines
+
+
+def key_text(report, lang: str = "en") -> str:
+    """A key report in players' words: ``unique key ♦A (for the defenders, A to play)``;
+    ``unique discard ♣J ♣Q`` (a discard is always the declarer's)."""
+    if report.discard:
+        return report.describe(lang, partial(say, lang))
+    whose = {"declarer": say(lang, "for the declarer"), "defenders": say(lang, "for the defenders")}.get(
+        report.side, say(lang, "for {mover}", mover=SEATS[report.mover]))
+    whose += ", " + say(lang, "{mover} to play", mover=SEATS[report.mover])
+    return f"{report.describe(lang, partial(say, lang))} ({whose})"

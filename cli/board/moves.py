@@ -16,7 +16,7 @@ from solver.notation import NotationError, format_hand, parse_card, parse_cards,
 from solver.problemfile import Problem, ProblemError, dumps, from_dict, loads_json, loads_toml, to_dict
 from solver.rules import DEALER, Kind, legal_cards, play, seat_name
 
-from ..render import answer
+from ..render import answer, key_text
 from ..runtime import engine
 from ..solving import result_json, solve_problem
 from ..style import Style
@@ -46,10 +46,10 @@ def solve_object(data) -> dict:
     out["answer"] = answer(position.tricks_left, game, result.tricks, STYLE, position.taken)
     if chosen:  # which discards work: a composer's question (pref check --strict asks it too)
         hands12, declarer = problem.deal_for_discard()
-        out["discard_key_text"] = discard_key(hands12, declarer, game, problem.leader_seat(), engine()).describe()
+        out["discard_key_text"] = key_text(discard_key(hands12, declarer, game, problem.leader_seat(), engine()))
     if result.card_values:
         report = key_of_card_values(position, game, result.card_values)
-        out["key_text"] = f"{report.describe()} (for {report.side}, {SEATS[report.mover]} to play)"
+        out["key_text"] = key_text(report)
     return out
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from functools import partial
 
 import click
 
@@ -91,11 +90,7 @@ def _key_line(problem: Problem, position, game, result, chosen: bool, lang: str)
     discard, the discards that reach his best."""
     key = problem_key(problem, engine()) if chosen else \
         key_of_card_values(position, game, result.card_values)
-    whose = {"declarer": say(lang, "for the declarer"), "defenders": say(lang, "for the defenders")}.get(
-        key.side, say(lang, "for {mover}", mover=SEATS[key.mover]))
-    if not key.discard:
-        whose += ", " + say(lang, "{mover} to play", mover=SEATS[key.mover])
-    return f"{say(lang, 'Key')}: {key.describe(lang, partial(say, lang))} ({whose})"
+    return f"{say(lang, 'Key')}: {render.key_text(key, lang)}"
 
 
 def solve_stream(source: str) -> int:

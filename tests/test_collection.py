@@ -195,7 +195,8 @@ def test_spade_king_first_each_defender_has_one_card_to_beat_six_clubs():
     assert _values_after(path, "KS 7S 8S 10S") == {"AS": 5, "9S": 7}
     third = _values_after(path, "KS 7S 8S 10S AS QS")
     assert third["9S"] == 5 and all(v == 6 for c, v in third.items() if c != "9S")
-    assert _values_after(path, "KS 7S 8S 10S AS QS 9S 9C") == {"KC": 5, "8C": 6, "7C": 6}
+    for ruff in ("9C", "10C", "JC", "QC"):
+        assert _values_after(path, "KS 7S 8S 10S AS QS 9S", ruff) == {"KC": 5, "8C": 6, "7C": 6}
     assert _values_after(path, "KS 7S 8S 10S AS QS 9S AC") == {"KC": 6, "8C": 5, "7C": 5}
 
 
@@ -205,5 +206,6 @@ def test_club_jack_every_return_of_b_costs_the_trump_trick():
     path = FOLDER / "six-spades-trump-coup-by-obligatory-ruff.toml"
     assert set(_values_after(path, "JC QC 9C").values()) == {6}
     assert _values_after(path, "JC QC 9C 7C") == {"7S": 6, "KS": 6}
+    assert _values_after(path, "JC QC 9C 7C 7S") == {"8S": 6, "9S": 6, "10S": 6, "QS": 6, "AS": 5}
     over_the_king = _values_after(path, "JC QC 9C 7C KS")
     assert over_the_king["AS"] == 6 and all(v == 5 for c, v in over_the_king.items() if c != "AS")

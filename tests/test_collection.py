@@ -161,3 +161,51 @@ def test_index_page_is_up_to_date_and_lists_every_problem():
     assert page == _index_module().index_markdown(FOLDER), "run python scripts/problem_index.py"
     for path in FILES:
         assert f"(../problems/{path.name})" in page
+
+
+def _values_after(path: Path, *played: str) -> dict[str, int]:
+    """The declarer's tricks from the deal's start after ``played`` (cards one at a time, in play
+    order from A), for each legal card of the player then to move."""
+    from solver.cards import ascii_name
+    from solver.rules import play
+
+    problem = load(path)
+    position, game = problem.position(), problem.game()
+    names = {ascii_name(c): c for c in range(32)}
+    for card in " ".join(played).split():
+        position = play(position, game, names[card])
+    result = solve(position, game, with_line=False)
+    return {ascii_name(c): v + position.taken[game.declarer] for c, v in result.card_values.items()}
+
+
+def test_squeeze_on_the_last_trump_every_discard_of_b_costs_a_trick():
+    """nine-spades-squeeze-on-the-last-trump: after six rounds of trumps B, holding ♣A ♦K J ♥Q,
+    loses a trick whatever he throws on the last trump (9), while A's other cards there give 8."""
+    path = FOLDER / "nine-spades-squeeze-on-the-last-trump.toml"
+    trumps = "QS 9C JS AS 10C 8H KS JC 9H 10S QC 10H 9S KC JH 8S KH 10D"
+    assert _values_after(path, trumps) == {"7S": 9, "8C": 8, "AD": 8, "QD": 8}
+    assert _values_after(path, trumps, "7S") == {"AC": 9, "JD": 9, "KD": 9, "QH": 9}
+
+
+def test_spade_king_first_each_defender_has_one_card_to_beat_six_clubs():
+    """six-clubs-spade-king-first-for-the-uppercut: the notes' card values at each defender's turn."""
+    path = FOLDER / "six-clubs-spade-king-first-for-the-uppercut.toml"
+    second = _values_after(path, "KS 7S 8S")
+    assert second["10S"] == 5 and all(v == 6 for c, v in second.items() if c != "10S")
+    assert _values_after(path, "KS 7S 8S 10S") == {"AS": 5, "9S": 7}
+    third = _values_after(path, "KS 7S 8S 10S AS QS")
+    assert third["9S"] == 5 and all(v == 6 for c, v in third.items() if c != "9S")
+    for ruff in ("9C", "10C", "JC", "QC"):
+        assert _values_after(path, "KS 7S 8S 10S AS QS 9S", ruff) == {"KC": 5, "8C": 6, "7C": 6}
+    assert _values_after(path, "KS 7S 8S 10S AS QS 9S AC") == {"KC": 6, "8C": 5, "7C": 5}
+
+
+def test_club_jack_every_return_of_b_costs_the_trump_trick():
+    """six-spades-trump-coup-by-obligatory-ruff: once B wins the ♣J, each of his returns gives A
+    his sixth trick; a club makes C ruff in front of A, who must then overruff the ♠K with the ♠A."""
+    path = FOLDER / "six-spades-trump-coup-by-obligatory-ruff.toml"
+    assert set(_values_after(path, "JC QC 9C").values()) == {6}
+    assert _values_after(path, "JC QC 9C 7C") == {"7S": 6, "KS": 6}
+    assert _values_after(path, "JC QC 9C 7C 7S") == {"8S": 6, "9S": 6, "10S": 6, "QS": 6, "AS": 5}
+    over_the_king = _values_after(path, "JC QC 9C 7C KS")
+    assert over_the_king["AS"] == 6 and all(v == 5 for c, v in over_the_king.items() if c != "AS")

@@ -76,12 +76,15 @@ P_N_TRICK = 4      # cards on the table in the current trick (0..2)
 P_TRICK = 5        # P_TRICK + i: those cards in play order
 POS_SIZE = 7
 
-# stats: counters the kernel fills.
-S_NODES = 0
-S_TT_HITS = 1
-S_BOUND_CUTS = 2
-S_TT_STORES = 3
-STATS_SIZE = 4
+# stats: counters the kernel fills (solver.engine.SearchStats names them for Python).
+S_NODES = 0        # calls of search()
+S_TT_HITS = 1      # probes whose bound settled the node
+S_BOUND_CUTS = 2   # nodes settled by a quick bound (sure tricks, all boss)
+S_TT_STORES = 3    # results written to the table
+S_TT_PROBES = 4    # table look-ups
+S_CUTS = 5         # nodes where a move reached the target (a beta cut-off)
+S_FIRST_CUTS = 6   # ... made by the first move tried
+STATS_SIZE = 7
 
 MAX_CARDS_IN_PLAY = 30
 SCRATCH_ROW = 16

@@ -20,7 +20,8 @@ from .bits import popcount
 from .bounds import all_boss, sure_tricks, tops_relevance
 from .config import (C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_GENERATION,
                      C_N_TALON, C_TALON, C_TALON_MODE, C_TRUMP, DEALER_SEAT, NO_SEAT, P_HANDS, P_LEADER,
-                     P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_NODES, S_TT_HITS, S_TT_STORES,
+                     P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_CUTS, S_FIRST_CUTS, S_NODES, S_TT_HITS,
+                     S_TT_PROBES, S_TT_STORES,
                      TALON_DEALER, USE_BOUNDS, USE_EQUIVALENCE, USE_ORDERING, USE_TT, jit)
 from .bits import high_bit
 from .moves import ascending, beats, group_top, legal_mask, order_moves, representatives, suit_mask
@@ -174,6 +175,7 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
             if flags & USE_TT:
                 keyed = True
                 shape, code = position_key(hands, mover, ctx[C_GAME_ID], pext)
+                stats[S_TT_PROBES] += 1
                 lower, upper, lower_k, upper_k, move = probe(tt_keys, tt_vals, shape, code)
                 if lower >= target:
                     stats[S_TT_HITS] += 1
@@ -234,6 +236,10 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
                 relevant = child_relevant
                 break
         relevant |= child_relevant
+    if cut >= 0:
+        stats[S_CUTS] += 1
+        if cut == scratch[depth, 0, 0]:
+            stats[S_FIRST_CUTS] += 1
     if cut < 0 and moves != legal:
         relevant = _equivalence_relevance(relevant, legal, moves, live)
 

@@ -37,13 +37,16 @@ def card_values(pos, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, out):
     if state[7] == 0:
         return
     legal, live = _legal_and_live(hands, ctx, state)
+    guess = -1  # the last card's value: siblings' values are usually close
     for c in range(31, -1, -1):
         if legal >> c & 1:
             top = group_top(c, legal, live)
             if top != c and out[top] >= 0:
                 out[c] = out[top]
             else:
-                out[c] = move_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, c)
+                out[c] = move_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, c,
+                                    guess)
+                guess = out[c]
 
 
 @jit

@@ -256,17 +256,27 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
 
 
 @jit
-def exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state):
-    """The focus player's remaining tricks under best play: bisection on fail-soft ``search``."""
+def exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, guess=-1):
+    """The focus player's remaining tricks under best play: bisection on fail-soft ``search``.
+
+    With a ``guess`` (and move ordering on) the first test is at the guess and the
+    second next to where it landed, so a right guess settles the value in two
+    searches; a wrong one falls back to bisection. Without one the first test is the
+    midpoint.
+    """
     lo = 0
     hi = state[7]
+    use_guess = guess >= 0 and ctx[C_FLAGS] & USE_ORDERING
+    mid = min(max(guess, 1), hi) if use_guess else (lo + hi + 1) // 2
     while lo < hi:
-        mid = (lo + hi + 1) // 2
         v, _ = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, mid)
         if v >= mid:
             lo = v
+            mid = lo + 1 if use_guess else (lo + hi + 1) // 2
         else:
             hi = v
+            mid = max(hi, 1) if use_guess else (lo + hi + 1) // 2
+        use_guess = False
     return lo
 
 
@@ -280,10 +290,14 @@ def move_reaches(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state
 
 
 @jit
-def move_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, c):
-    """The focus player's remaining tricks (this trick included) after the mover plays ``c``."""
+def move_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, c, guess=-1):
+    """The focus player's remaining tricks (this trick included) after the mover plays ``c``.
+
+    ``guess``: a likely value (a sibling card's), or -1.
+    """
     child, child_target = advance(hands, ctx, state, c, 0)
-    v = exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, child)
+    child_guess = guess + child_target if guess >= 0 else -1
+    v = exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, child, child_guess)
     hands[state[0]] |= np.int64(1) << c
     return v - child_target
 

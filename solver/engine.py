@@ -80,6 +80,13 @@ class SearchStats:
                    table_hit_rate=round(self.table_hit_rate, 4), table_fill=round(self.table_fill, 4))
         return out
 
+    def summary(self) -> str:
+        """One line for people: ``pref solve --stats``."""
+        return (f"search: {self.nodes:,} nodes; table {self.table_probes:,} probes, "
+                f"{self.table_hits:,} hits ({100 * self.table_hit_rate:.0f}%), {self.table_stores:,} stores, "
+                f"{100 * self.table_fill:.1f}% full; {self.bound_cuts:,} quick-bound cut-offs; "
+                f"{100 * self.first_move_cut_share:.1f}% of {self.cuts:,} cut-offs by the first move tried")
+
     def __sub__(self, before: "SearchStats") -> "SearchStats":
         """The counters of the work done between two snapshots (the fill is the later one's)."""
         fields = {k: getattr(self, k) - getattr(before, k) for k in vars(self) if k != "table_fill"}

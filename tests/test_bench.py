@@ -1,11 +1,12 @@
 """The benchmark's deals are fixed, and ``pref bench`` reports every figure it promises."""
 
 import json
+from pathlib import Path
 
 from click.testing import CliRunner
 
 from cli.main import pref
-from solver.benchmark import deals, job, run_job
+from solver.benchmark import ablation, compare, deals, job, node_counts, run_job
 from solver.engine import Engine, Options
 
 
@@ -33,3 +34,56 @@ def test_bench_command_reports_every_figure():
         assert figures["deals"] == 2
         assert 0 < figures["median_ms"] <= figures["max_ms"]
         assert figures["nodes_per_job"] > 0 and figures["nodes_per_second"] > 0
+
+
+def test_node_counts_match_the_record():
+    """Search effort on fixed deals is deterministic: a kernel change that alters it must
+    update benchmarks/nodes.json (``pref bench --nodes benchmarks/nodes.json``) in the same
+    commit, so the change in nodes is visible in review."""
+    record = json.loads((Path(__file__).resolve().parents[1] / "benchmarks" / "nodes.json").read_text())
+    assert node_counts(record["deals"], record["seed"]) == record["nodes"]
+
+
+def test_engine_stats_count_the_search():
+    engine = Engine()
+    before = engine.stats
+    run_job(engine, job("misere", deals(1)[0]))
+    s = engine.stats - before
+    assert s.nodes > 0 and 0 < s.table_hits <= s.table_probes and s.table_stores > 0
+    assert 0 < s.first_move_cuts <= s.cuts < s.nodes
+    assert 0 < s.table_fill < 1 and 0.5 < s.first_move_cut_share <= 1
+
+
+def test_baseline_compares_kinds(tmp_path):
+    run = CliRunner().invoke(pref, ["bench", "--deals", "3", "--kind", "contract", "--no-start", "--json"])
+    assert run.exit_code == 0, run.output
+    saved = tmp_path / "run.json"
+    saved.write_text(run.output)
+    again = CliRunner().invoke(pref, ["bench", "--deals", "3", "--kind", "contract", "--json",
+                                      "--baseline", str(saved)])
+    change = json.loads(again.output)["changes"]["contract"]
+    assert change["nodes_ratio"] == 1.0  # same deals, same search: nodes do not drift with noise
+    assert change["band"][0] <= change["time_ratio"] <= change["band"][1]
+    assert change["verdict"] in ("faster", "slower", "within noise")
+
+
+def test_baseline_that_is_not_a_report_is_refused(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"seed": 1}')
+    result = CliRunner().invoke(pref, ["bench", "--baseline", str(bad)])
+    assert result.exit_code == 2 and "kinds" in result.output
+
+
+def test_noise_band_separates_real_changes():
+    slow = {"times_ms": [10.0 + 0.1 * i for i in range(50)], "nodes_per_job": 100}
+    fast = {"times_ms": [5.0 + 0.1 * i for i in range(50)], "nodes_per_job": 50}
+    assert compare("misere", fast, slow).verdict == "faster"
+    assert compare("misere", slow, fast).verdict == "slower"
+    assert compare("misere", slow, slow).verdict == "within noise"
+
+
+def test_ablation_switches_each_shortcut_off():
+    rows = ablation("contract", 2, small=True)
+    assert [r.config for r in rows] == ["all on", "no tt", "no equivalence", "no bounds", "no ordering",
+                                        "all off"]
+    assert rows[0].nodes_ratio == 1.0 and rows[-1].nodes_ratio > 1

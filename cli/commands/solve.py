@@ -26,9 +26,13 @@ from ..style import Style, want_color
 @click.option("--jsonl", metavar="FILE|-",
               help="Read problems as JSON Lines (one JSON object a line) from FILE, or - for stdin, "
                    "and write one JSON result a line.")
+@click.option("--only", type=click.Choice(["value"]),
+              help="Only the tricks: skip the card values and the best line (for scripts, faster).")
+@click.option("--stats", "with_stats", is_flag=True,
+              help="Say what the search did: nodes, table probes/hits/stores, cut-offs.")
 @lang_option
 @color_option
-def solve(files, as_json, jsonl, lang, color):
+def solve(files, as_json, jsonl, only, with_stats, lang, color):
     """Solve problem files and explain the answer as a problem book would.
 
     For each FILE: the deal as a diagram (B top left, C top right, A at the
@@ -42,6 +46,8 @@ def solve(files, as_json, jsonl, lang, color):
     Examples:
       pref solve problems/kovalevskaya-misere.toml
       pref solve --json problems/*.toml
+      pref solve --stats problems/kovalevskaya-misere.toml
+      cat problems.jsonl | pref solve --jsonl - --only value
       echo '{"deal": {"A": "♠AKQ", "B": "♠J10 ♣7", "C": "♣AKQ"},
              "game": {"kind": "contract", "contract": "6S", "declarer": "A"}}' | pref solve --jsonl -
 
@@ -51,7 +57,7 @@ def solve(files, as_json, jsonl, lang, color):
     if jsonl is not None:
         if files:
             raise UserError("pref solve: give FILE… or --jsonl, not both")
-        sys.exit(solve_stream(jsonl))
+        sys.exit(solve_stream(jsonl, only is None, with_stats))
     if not files:
         raise UserError("pref solve: no problem file given (try pref solve --help)")
     problems = load_files(files)
@@ -60,16 +66,36 @@ def solve(files, as_json, jsonl, lang, color):
     use_color = want_color(color, sys.stdout) and not as_json
     style = Style(lang, use_color)
     for n, problem in enumerate(problems):
-        result = solve_problem(problem, engine())
+        before = engine().stats
+        result = solve_problem(problem, engine(), only is None)
+        stats = engine().stats - before
         if as_json:
-            click.echo(json.dumps(result_json(problem, result), ensure_ascii=False))
+            click.echo(json.dumps(_json_out(problem, result, only is None, with_stats and stats),
+                                  ensure_ascii=False))
         else:
             if n:
                 click.echo()
-            click.echo("\n".join(explain(problem, result, style)), color=use_color)
+            text = explain(problem, result, style) if only is None else _value_lines(problem, result, style)
+            click.echo("\n".join(text + ([stats.summary()] if with_stats else [])), color=use_color)
 
 
-def solve_stream(source: str) -> int:
+def _json_out(problem: Problem, result, full: bool, stats) -> dict:
+    out = result_json(problem, result)
+    if not full:
+        for key in ("card_values", "line", "lines"):
+            out.pop(key, None)
+    if stats:
+        out["stats"] = stats.as_dict()
+    return out
+
+
+def _value_lines(problem: Problem, result, style: Style) -> list[str]:
+    heading = " — ".join(t for t in (problem.title or problem.where, problem.source) if t)
+    return [style.bold(heading), render.game_line(result.position, result.game, style),
+            "Answer: " + render.answer(result.position.tricks_left, result.game, result.tricks, style)]
+
+
+def solve_stream(source: str, full: bool = True, with_stats: bool = False) -> int:
     """JSON Lines in and out; a bad line gives an ``error`` object in its place (exit code 2)."""
     name = "<stdin>" if source == "-" else source
     status = 0
@@ -83,7 +109,9 @@ def solve_stream(source: str) -> int:
                 continue
             try:
                 problem = loads_json(line, name, lineno)
-                out = result_json(problem, solve_problem(problem, engine()))
+                before = engine().stats
+                result = solve_problem(problem, engine(), full)
+                out = _json_out(problem, result, full, with_stats and engine().stats - before)
             except ProblemError as e:
                 click.echo(str(e), err=True)
                 out = {"file": name, "lineno": lineno, "error": str(e)}

@@ -135,8 +135,10 @@ class Engine:
         self.generation = 0
 
     def clear(self) -> None:
-        """Forget every table entry (results stay exact either way; this frees the slots)."""
+        """Forget every table entry and killer move (results stay exact either way; this frees
+        the slots and makes the next search's node count independent of the earlier ones)."""
         self.vals[..., 3] = 0
+        self.scratch[...] = 0
 
     @property
     def nodes(self) -> int:

@@ -108,11 +108,19 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
     sh = 8 * s
     if n_in_trick == 0:
         if mover == focus:
+            for i in (1, 2):
+                theirs = (hands[(focus + i) % 3] >> sh) & 0xFF
+                if theirs != 0 and (theirs & -theirs) > (1 << rank):
+                    return 300 - rank  # he must overtake: a sure escape
             under = _above(((live & ~hands[focus]) >> sh) & 0xFF, rank)
             return 100 + 10 * under - rank if under else rank
         mine = (hands[focus] >> sh) & 0xFF
         if mine == 0:
             return 50 - rank
+        partner = (hands[3 - focus - mover] >> sh) & 0xFF
+        lowest = mine & -mine
+        if lowest > (1 << rank) and (partner == 0 or (partner & -partner) < lowest):
+            return 300 - rank  # the focus player must win this trick
         return 200 - 20 * popcount(mine & ((1 << rank) - 1)) - rank
     wins = beats(c, best, lead_suit, NO_TRUMP)
     if mover == focus:
@@ -124,10 +132,11 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
 
 @jit
 def order_moves(moves, hands, mover, n_in_trick, lead_suit, best, owner, trump, focus,
-                focus_max, live, first, scratch, depth):
+                focus_max, live, first, second, third, scratch, depth):
     """Write ``moves`` into ``scratch[depth, 0]`` best-first; returns how many.
 
-    ``first`` (a card, or -1) goes first: the table's move. The rest are scored by
+    ``first`` (a card, or -1) goes first: the table's move; then the killers ``second`` and
+    ``third`` (cards that cut off at a sibling, or -1). The rest are scored by
     rules of thumb for the kind of game: in a contract every side wants tricks; in a
     misère or raspasy the focus player wants none and the other two want him to win.
     """
@@ -139,6 +148,10 @@ def order_moves(moves, hands, mover, n_in_trick, lead_suit, best, owner, trump, 
         c = high_bit(lb)
         if c == first:
             score = 1000
+        elif c == second:
+            score = 900
+        elif c == third:
+            score = 800
         elif focus_max:
             score = _contract_score(c, hands, mover, n_in_trick, lead_suit, best, owner, trump, focus, live)
         else:

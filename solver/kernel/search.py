@@ -20,7 +20,7 @@ from .bits import popcount
 from .bounds import all_boss, sure_tricks, tops_relevance
 from .config import (C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_GENERATION,
                      C_N_TALON, C_TALON, C_TALON_MODE, C_TRUMP, DEALER_SEAT, NO_SEAT, P_HANDS, P_LEADER,
-                     P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_CUTS, S_FIRST_CUTS, S_NODES, S_TT_HITS,
+                     KILLER, P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_CUTS, S_FIRST_CUTS, S_NODES, S_TT_HITS,
                      S_TT_PROBES, S_TT_STORES,
                      TALON_DEALER, USE_BOUNDS, USE_EQUIVALENCE, USE_ORDERING, USE_TT, jit)
 from .bits import high_bit
@@ -195,8 +195,12 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
         moves = representatives(legal, live, pext, pdep)
     depth = popcount(hands[0] | hands[1] | hands[2])
     if flags & USE_ORDERING:
+        # killers: the leads that last cut off at this depth (two in misère and raspasy, where
+        # leads are harder to order; a second one costs nodes in contracts)
+        killer = scratch[depth, 0, KILLER] - 1 if n_in == 0 else -1
+        killer2 = scratch[depth, 0, KILLER + 1] - 1 if n_in == 0 and not focus_max else -1
         k = order_moves(moves, hands, mover, n_in, lead, best, owner, trump, focus, focus_max,
-                        live, first, scratch, depth)
+                        live, first, killer, killer2, scratch, depth)
     else:
         k = ascending(moves, scratch, depth)
 
@@ -237,6 +241,9 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
                 break
         relevant |= child_relevant
     if cut >= 0:
+        if n_in == 0 and scratch[depth, 0, KILLER] != cut + 1:
+            scratch[depth, 0, KILLER + 1] = scratch[depth, 0, KILLER]
+            scratch[depth, 0, KILLER] = cut + 1
         stats[S_CUTS] += 1
         if cut == scratch[depth, 0, 0]:
             stats[S_FIRST_CUTS] += 1

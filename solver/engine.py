@@ -36,6 +36,7 @@ class Options:
     equivalence: bool = True
     bounds: bool = True
     ordering: bool = True
+    all_or_none: bool = True
     tt_log2_size: int = DEFAULT_LOG2_SIZE
 
     @property
@@ -45,7 +46,7 @@ class Options:
     @staticmethod
     def none() -> "Options":
         """Every shortcut off: the plain alpha-beta."""
-        return Options(tt=False, equivalence=False, bounds=False, ordering=False)
+        return Options(tt=False, equivalence=False, bounds=False, ordering=False, all_or_none=False)
 
 
 @dataclass(frozen=True)

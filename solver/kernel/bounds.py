@@ -70,6 +70,66 @@ def all_boss(hands, player):
 
 
 @jit
+def wins_all(hands, focus, leader):
+    """No-trump, at a trick start: whether ``focus`` takes every trick left, whatever anyone plays.
+
+    Every card of his is above all the others' cards of its suit, and either he leads
+    (he wins, leads again, wins …) or the leader holds only suits he holds too: he must
+    follow with a card above all, wins, and from then on leads. (:func:`all_boss` is the
+    case where he leads.)
+    """
+    if not all_boss(hands, focus):
+        return False
+    if leader == focus:
+        return True
+    me = hands[focus]
+    lead = hands[leader]
+    for s in range(4):
+        sh = 8 * s
+        if (lead >> sh) & 0xFF != 0 and (me >> sh) & 0xFF == 0:
+            return False
+    return True
+
+
+@jit
+def wins_none(hands, focus, leader):
+    """No-trump, at a trick start: whether ``focus`` takes no trick left, whatever anyone plays.
+
+    In every suit that he and another player both hold, each of his cards is below each of
+    theirs. Led by another, such a suit is won above him; a suit only he holds nobody else
+    leads, and he sheds it when void. So he never wins a trick and never gets the lead. If
+    he leads, he needs one such suit that the others hold, to lead into.
+    """
+    me = hands[focus]
+    others = hands[(focus + 1) % 3] | hands[(focus + 2) % 3]
+    has_exit = False
+    for s in range(4):
+        sh = 8 * s
+        mine = (me >> sh) & 0xFF
+        theirs = (others >> sh) & 0xFF
+        if mine == 0 or theirs == 0:
+            continue
+        if high_bit(mine) > high_bit(theirs & -theirs):
+            return False
+        has_exit = True
+    return has_exit or leader != focus
+
+
+@jit
+def shared_suits_relevance(hands, focus):
+    """The cards :func:`wins_none` depends on: every live card of each suit the focus player
+    and another both hold (elsewhere the suit lengths, kept in the table key, decide)."""
+    me = hands[focus]
+    others = hands[(focus + 1) % 3] | hands[(focus + 2) % 3]
+    out = 0
+    for s in range(4):
+        sh = 8 * s
+        if (me >> sh) & 0xFF != 0 and (others >> sh) & 0xFF != 0:
+            out |= (me | others) & suit_mask(s)
+    return out
+
+
+@jit
 def tops_relevance(hands, player):
     """The cards :func:`sure_tricks` and :func:`all_boss` depend on, for partition search.
 

@@ -48,9 +48,12 @@ USE_BOUNDS = 4
 """Quick-trick bounds at the start of each trick."""
 USE_ORDERING = 8
 """Table move first, then heuristic move ordering."""
-ALL_SHORTCUTS = USE_TT | USE_EQUIVALENCE | USE_BOUNDS | USE_ORDERING
+USE_ALL_OR_NONE = 16
+"""Misère and raspasy, with bounds on: the focus player takes every trick left, or none,
+whatever anyone plays (bounds.wins_all, bounds.wins_none); off, only all_boss on his lead."""
+ALL_SHORTCUTS = USE_TT | USE_EQUIVALENCE | USE_BOUNDS | USE_ORDERING | USE_ALL_OR_NONE
 SHORTCUT_NAMES = {"tt": USE_TT, "equivalence": USE_EQUIVALENCE, "bounds": USE_BOUNDS,
-                  "ordering": USE_ORDERING}
+                  "ordering": USE_ORDERING, "all_or_none": USE_ALL_OR_NONE}
 
 # ctx: the game being searched, one int64 array.
 C_TRUMP = 0        # 0..3, or 4 for no-trump

@@ -17,14 +17,14 @@ have been used, and how many tricks remain (the current one included).
 import numpy as np
 
 from .bits import popcount
-from .bounds import all_boss, sure_tricks, tops_relevance
+from .bounds import shared_suits_relevance, sure_tricks, tops_relevance, wins_all, wins_none
 from .config import (C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_GENERATION,
                      C_N_TALON, C_TALON, C_TALON_MODE, C_TRUMP, DEALER_SEAT, NO_SEAT, P_HANDS, P_LEADER,
                      KILLER, P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_CUTS, S_FIRST_CUTS, S_NODES, S_TT_HITS,
                      S_TT_PROBES, S_TT_STORES,
-                     TALON_DEALER, USE_BOUNDS, USE_EQUIVALENCE, USE_ORDERING, USE_TT, jit)
+                     TALON_DEALER, USE_BOUNDS, USE_EQUIVALENCE, USE_ALL_OR_NONE, USE_ORDERING, USE_TT, jit)
 from .bits import high_bit
-from .moves import ascending, beats, group_top, legal_mask, order_moves, representatives, suit_mask
+from .moves import NO_TRUMP, ascending, beats, group_top, legal_mask, order_moves, representatives, suit_mask
 from .tt import (absolute_move, kvec_cards, position_key, probe, relative_move, relevance_kvec,
                  store)
 
@@ -169,9 +169,13 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
                         if at_most < target:
                             stats[S_BOUND_CUTS] += 1
                             return at_most, tops_relevance(hands, mover)
-                elif mover == focus and all_boss(hands, focus):
-                    stats[S_BOUND_CUTS] += 1
-                    return left, tops_relevance(hands, focus)
+                elif trump == NO_TRUMP:  # misère, raspasy: all tricks or none, whatever anyone plays
+                    if (mover == focus or flags & USE_ALL_OR_NONE) and wins_all(hands, focus, mover):
+                        stats[S_BOUND_CUTS] += 1
+                        return left, tops_relevance(hands, focus)
+                    if flags & USE_ALL_OR_NONE and wins_none(hands, focus, mover):
+                        stats[S_BOUND_CUTS] += 1
+                        return np.int64(0), shared_suits_relevance(hands, focus)
             if flags & USE_TT:
                 keyed = True
                 shape, code = position_key(hands, mover, ctx[C_GAME_ID], pext)

@@ -93,5 +93,5 @@ MAX_CARDS_IN_PLAY = 30
 SCRATCH_ROW = 16
 """scratch[depth, 0, :]: the moves of the node ``depth`` cards deep, best first (at most 10);
 scratch[depth, 1, :]: their ordering scores."""
-KILLER = SCRATCH_ROW - 2
-"""scratch[depth, 0, KILLER:KILLER + 2]: the last two leads that cut off at this depth, + 1 (0: none)."""
+KILLER_SLOTS = SCRATCH_ROW - 2
+"""scratch[depth, 0, KILLER_SLOTS:KILLER_SLOTS + 2]: the last two leads that cut off at this depth, + 1 (0: none)."""

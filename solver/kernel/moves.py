@@ -8,6 +8,17 @@ from .config import jit
 NO_SUIT = -1
 NO_TRUMP = 4
 
+# Move ordering scores, highest first. Within a tier the rank breaks ties (+ rank or - rank).
+TABLE_MOVE = 1000   # the move the table remembers for this position
+KILLER = 900        # the lead that last cut off at this depth
+SECOND_KILLER = 800  # the one before it (misère and raspasy)
+FORCING = 300       # a lead that settles the trick for the focus player's side
+GOOD = 200
+FAIR = 100
+POOR = 50
+PER_CARD = 10       # misère escape lead: per card of the others above it
+PER_CARD_UNDER = 20  # catchers' lead: per card of the focus player below it (he can duck)
+
 
 @jit
 def suit_mask(s):
@@ -91,13 +102,13 @@ def _contract_score(c, hands, mover, n_in_trick, lead_suit, best, owner, trump, 
     if n_in_trick == 0:
         others = ((live & ~hands[mover]) >> (8 * s)) & 0xFF
         if _above(others, rank) == 0:
-            return 200 + rank
-        return 100 - popcount((hands[mover] >> (8 * s)) & 0xFF)
+            return GOOD + rank
+        return FAIR - popcount((hands[mover] >> (8 * s)) & 0xFF)
     wins = beats(c, best, lead_suit, trump)
     partner_holds = mover != focus and owner != focus
     if wins != partner_holds:
-        return 200 - rank
-    return 100 - rank
+        return GOOD - rank
+    return FAIR - rank
 
 
 @jit
@@ -111,23 +122,23 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
             for i in (1, 2):
                 theirs = (hands[(focus + i) % 3] >> sh) & 0xFF
                 if theirs != 0 and (theirs & -theirs) > (1 << rank):
-                    return 300 - rank  # he must overtake: a sure escape
+                    return FORCING - rank  # he must overtake: a sure escape
             under = _above(((live & ~hands[focus]) >> sh) & 0xFF, rank)
-            return 100 + 10 * under - rank if under else rank
+            return FAIR + PER_CARD * under - rank if under else rank
         mine = (hands[focus] >> sh) & 0xFF
         if mine == 0:
-            return 50 - rank
+            return POOR - rank
         partner = (hands[3 - focus - mover] >> sh) & 0xFF
         lowest = mine & -mine
         if lowest > (1 << rank) and (partner == 0 or (partner & -partner) < lowest):
-            return 300 - rank  # the focus player must win this trick
-        return 200 - 20 * popcount(mine & ((1 << rank) - 1)) - rank
+            return FORCING - rank  # the focus player must win this trick
+        return GOOD - PER_CARD_UNDER * popcount(mine & ((1 << rank) - 1)) - rank
     wins = beats(c, best, lead_suit, NO_TRUMP)
     if mover == focus:
-        return 200 + rank if not wins else 100 + rank
+        return GOOD + rank if not wins else FAIR + rank
     if owner == focus or n_in_trick == 1 and owner != focus:
-        return 200 + rank if not wins else 100 - rank
-    return 100 + rank
+        return GOOD + rank if not wins else FAIR - rank
+    return FAIR + rank
 
 
 @jit
@@ -147,11 +158,11 @@ def order_moves(moves, hands, mover, n_in_trick, lead_suit, best, owner, trump, 
         m ^= lb
         c = high_bit(lb)
         if c == first:
-            score = 1000
+            score = TABLE_MOVE
         elif c == second:
-            score = 900
+            score = KILLER
         elif c == third:
-            score = 800
+            score = SECOND_KILLER
         elif focus_max:
             score = _contract_score(c, hands, mover, n_in_trick, lead_suit, best, owner, trump, focus, live)
         else:

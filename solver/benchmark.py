@@ -26,17 +26,19 @@ from pathlib import Path
 import numpy as np
 
 from .cards import NO_TRUMP, mask_of
+from .api import solve
 from .engine import Engine, Options
 from .kernel.config import SHORTCUT_NAMES
 from .rules import Game, Position, TalonMode
 
 SEED = 20261129
-KINDS = ("contract", "misere", "raspasy", "table")
+KINDS = ("contract", "misere", "raspasy", "table", "solve")
 DESCRIPTIONS = {
     "contract": "one contract value (random trump and declarer)",
     "misere": "one misère value (random declarer)",
     "raspasy": "all three raspasy values (talon mode suit)",
     "table": "all 15 declarer x strain contract values of a deal",
+    "solve": "pref solve of the misère: value, every card's value, best line",
 }
 
 
@@ -57,7 +59,7 @@ def job(kind: str, deal) -> list[tuple[Position, Game, int]]:
     hands, talon, trump, declarer = deal
     if kind == "contract":
         return [(Position(hands), Game.contract(6, trump, declarer), declarer)]
-    if kind == "misere":
+    if kind in ("misere", "solve"):
         return [(Position(hands), Game.misere(declarer), declarer)]
     if kind == "raspasy":
         position = Position(hands, 0, (), talon)
@@ -68,7 +70,10 @@ def job(kind: str, deal) -> list[tuple[Position, Game, int]]:
     raise ValueError(f"unknown benchmark kind {kind!r}; choose from {', '.join(KINDS)}")
 
 
-def run_job(engine: Engine, solves) -> list[int]:
+def run_job(engine: Engine, solves, full: bool = False) -> list[int]:
+    """The values of the solves; ``full``: as ``pref solve`` does, with card values and a best line."""
+    if full:
+        return [solve(p, g, engine=engine).tricks for p, g, f in solves]
     return [engine.value(p, g, f) for p, g, f in solves]
 
 
@@ -110,7 +115,7 @@ def measure(kind: str, count: int, seed: int = SEED, progress=None,
         engine.clear()
         before = engine.nodes
         start = time.perf_counter()
-        run_job(engine, solves)
+        run_job(engine, solves, kind == "solve")
         times.append(time.perf_counter() - start)
         nodes.append(engine.nodes - before)
         if progress:
@@ -190,7 +195,7 @@ def node_counts(count: int = 10, seed: int = SEED) -> dict[str, list[int]]:
         for deal in deals(count, seed):
             engine.clear()
             before = engine.nodes
-            run_job(engine, job(kind, deal))
+            run_job(engine, job(kind, deal), kind == "solve")
             out[kind].append(engine.nodes - before)
     return out
 

@@ -29,11 +29,18 @@ def test_bench_command_reports_every_figure():
     result = CliRunner().invoke(pref, ["bench", "--deals", "2", "--no-start", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
-    assert set(report["kinds"]) == {"contract", "misere", "raspasy", "table"}
+    assert set(report["kinds"]) == {"contract", "misere", "raspasy", "table", "solve"}
     for figures in report["kinds"].values():
         assert figures["deals"] == 2
         assert 0 < figures["median_ms"] <= figures["max_ms"]
         assert figures["nodes_per_job"] > 0 and figures["nodes_per_second"] > 0
+
+
+def test_full_solve_gives_the_value_of_the_value_search():
+    engine = Engine()
+    for deal in deals(3):
+        solves = job("solve", deal)
+        assert run_job(engine, solves, full=True) == run_job(Engine(), solves)
 
 
 def test_node_counts_match_the_record():
@@ -85,5 +92,5 @@ def test_noise_band_separates_real_changes():
 def test_ablation_switches_each_shortcut_off():
     rows = ablation("contract", 2, small=True)
     assert [r.config for r in rows] == ["all on", "no tt", "no equivalence", "no bounds", "no ordering",
-                                        "all off"]
+                                        "no all_or_none", "all off"]
     assert rows[0].nodes_ratio == 1.0 and rows[-1].nodes_ratio > 1

@@ -48,7 +48,8 @@ def bench(kinds, count, seed, no_start, as_json, baseline, ablation, record):
     """Time the solver on fixed random deals, per kind of job, and say why.
 
     For each kind — one contract value, one misère value, all three raspasy values,
-    all 15 declarer × strain values of a deal — prints the median, 99th percentile
+    all 15 declarer × strain values of a deal, a whole pref solve of the misère
+    (value, every card's value, best line) — prints the median, 99th percentile
     and worst time per job (one thread, a cleared table each job), nodes per job,
     nodes per second, the share of cut-offs made by the first move tried and the
     table hit rate; then the start-up of a fresh process, cold (compiling into an

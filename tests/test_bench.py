@@ -1,6 +1,7 @@
 """The benchmark's deals are fixed, and ``pref bench`` reports every figure it promises."""
 
 import json
+import random
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -84,9 +85,20 @@ def test_baseline_that_is_not_a_report_is_refused(tmp_path):
 def test_noise_band_separates_real_changes():
     slow = {"times_ms": [10.0 + 0.1 * i for i in range(50)], "nodes_per_job": 100}
     fast = {"times_ms": [5.0 + 0.1 * i for i in range(50)], "nodes_per_job": 50}
-    assert compare("misere", fast, slow).verdict == "faster"
-    assert compare("misere", slow, fast).verdict == "slower"
-    assert compare("misere", slow, slow).verdict == "within noise"
+    for seeds in ((1, 1), (1, 2)):  # the same deals (job by job), other deals (medians)
+        f, s = dict(fast, seed=seeds[0]), dict(slow, seed=seeds[1])
+        assert compare("misere", f, s).verdict == "faster"
+        assert compare("misere", s, f).verdict == "slower"
+        assert compare("misere", s, dict(slow, seed=seeds[0])).verdict == "within noise"
+
+
+def test_paired_band_sees_a_small_change_among_diverse_deals():
+    rng = random.Random(3)
+    before = [rng.lognormvariate(0, 1.5) for _ in range(100)]  # jobs from 0.1 to 50 ms
+    now = [t * 0.95 * rng.uniform(0.97, 1.03) for t in before]  # 5% faster, 3% jitter
+    change = compare("misere", {"times_ms": now, "nodes_per_job": 1, "seed": 1},
+                     {"times_ms": before, "nodes_per_job": 1, "seed": 1})
+    assert change.verdict == "faster" and change.band[0] < 0.95 < change.band[1]
 
 
 def test_ablation_switches_each_shortcut_off():

@@ -24,7 +24,8 @@ def _load_baseline(path: str) -> dict:
         raise UserError(f"{path}: kinds: not a report of pref bench --json")
     for kind, figures in data["kinds"].items():
         if not isinstance(figures, dict) or "times_ms" not in figures or "nodes_per_job" not in figures:
-            raise UserError(f"{path}: kinds.{kind}: no times_ms or nodes_per_job (made by an older pref bench?)")
+            raise UserError(f"{path}: kinds.{kind}: no times_ms or nodes_per_job "
+                            "(made by an older pref bench?)")
     return data
 
 
@@ -38,12 +39,14 @@ def _load_baseline(path: str) -> dict:
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object instead of the table (with every job's time: keep it for --baseline).")
 @click.option("--baseline", type=click.Path(dir_okay=False), metavar="RUN.json",
-              help="Compare with a saved --json run: nodes and median time per kind, with a noise band.")
+              help="Compare with a saved --json run: nodes and time per kind, with a noise band "
+                   "(job by job when the deals are the same).")
 @click.option("--ablation", is_flag=True,
               help="Switch each shortcut off in turn (and all off, on 6-card deals); nodes and time "
                    "relative to all on.")
 @click.option("--nodes", "record", type=click.Path(dir_okay=False), metavar="FILE",
-              help="Write the node counts of the first 10 seeded deals to FILE (benchmarks/nodes.json) and stop.")
+              help="Write the node counts of the first 10 seeded deals to FILE "
+                   "(benchmarks/nodes.json) and stop.")
 def bench(kinds, count, seed, no_start, as_json, baseline, ablation, record):
     """Time the solver on fixed random deals, per kind of job, and say why.
 
@@ -77,7 +80,8 @@ def bench(kinds, count, seed, no_start, as_json, baseline, ablation, record):
     for kind in kinds:
         with progress_bar(f"{kind:9s}") as progress:
             reports.append(benchmark.measure(kind, count, seed, progress))
-    changes = [benchmark.compare(r.kind, vars(r), before["kinds"][r.kind])
+    changes = [benchmark.compare(r.kind, dict(vars(r), seed=seed), dict(before["kinds"][r.kind],
+                                                                       seed=before.get("seed")))
                for r in reports if before and r.kind in before["kinds"]]
     start = None if no_start or before else benchmark.start_times()
     if as_json:
@@ -98,7 +102,8 @@ def bench(kinds, count, seed, no_start, as_json, baseline, ablation, record):
     click.echo(f"  {benchmark.LEGEND}")
     if before:
         if before.get("seed") != seed:
-            click.echo(f"note: the baseline used seed {before.get('seed')}, this run {seed}: other deals")
+            click.echo(f"note: the baseline used seed {before.get('seed')}, this run {seed}: "
+                       "other deals")
         click.echo(f"against {baseline}:")
         for c in changes:
             click.echo("  " + c.line())

@@ -94,4 +94,5 @@ SCRATCH_ROW = 16
 """scratch[depth, 0, :]: the moves of the node ``depth`` cards deep, best first (at most 10);
 scratch[depth, 1, :]: their ordering scores."""
 KILLER_SLOTS = SCRATCH_ROW - 2
-"""scratch[depth, 0, KILLER_SLOTS:KILLER_SLOTS + 2]: the last two leads that cut off at this depth, + 1 (0: none)."""
+"""scratch[depth, 0, KILLER_SLOTS:KILLER_SLOTS + 2]: the last two leads that cut off at this
+depth, plus one (0: none)."""

@@ -7,6 +7,8 @@ The arguments for soundness are given in docs/algorithm.md; the tests check ever
 bound against the brute-force minimax.
 """
 
+import numpy as np
+
 from .bits import high_bit, popcount
 from .config import jit
 from .moves import NO_TRUMP, suit_mask
@@ -21,11 +23,16 @@ def _tops(mine, others):
 
 
 @jit
-def sure_tricks(hands, player, trump):
+def sure_tricks(hands, player, trump, need=99):
     """Tricks ``player``, on lead, cashes by himself: side-suit tops first, then top trumps.
 
     He wins each of these tricks with his own card, so he keeps the lead. (A defender
     cannot count on his partner's winners: the partner would take the lead.)
+
+    Returns ``(tricks, relevant)``. Counting stops once ``need`` tricks are found, and
+    ``relevant`` holds the cards the count depends on in the suits counted: in each
+    suit the others hold, the live cards from their highest up. A cut-off made with
+    fewer suits holds for a wider partition (see :mod:`.tt`).
     """
     me = hands[player]
     o1 = hands[(player + 1) % 3]
@@ -33,6 +40,7 @@ def sure_tricks(hands, player, trump):
     o1_ruffs = trump != NO_TRUMP and (o1 & suit_mask(trump)) != 0
     o2_ruffs = trump != NO_TRUMP and (o2 & suit_mask(trump)) != 0
     total = 0
+    relevant = np.int64(0)
     for s in range(4):
         sh = 8 * s
         mine = (me >> sh) & 0xFF
@@ -46,8 +54,15 @@ def sure_tricks(hands, player, trump):
                 w = popcount(a)
             if o2_ruffs and popcount(b) < w:
                 w = popcount(b)
+        if w == 0:
+            continue
         total += w
-    return total
+        if a | b:
+            hb = high_bit(a | b)
+            relevant |= (((mine | a | b) >> hb) << hb) << sh
+        if total >= need:
+            break
+    return total, relevant
 
 
 @jit

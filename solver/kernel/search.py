@@ -164,15 +164,15 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
             if flags & USE_BOUNDS and not (cooperative and focus_max):  # sure tricks assume a fight
                 if focus_max:
                     if mover == focus:
-                        sure = sure_tricks(hands, focus, trump)
+                        sure, why = sure_tricks(hands, focus, trump, target)
                         if sure >= target:
                             stats[S_BOUND_CUTS] += 1
-                            return sure, tops_relevance(hands, focus)
+                            return sure, why
                     else:
-                        at_most = left - sure_tricks(hands, mover, trump)
-                        if at_most < target:
+                        theirs, why = sure_tricks(hands, mover, trump, left - target + 1)
+                        if left - theirs < target:
                             stats[S_BOUND_CUTS] += 1
-                            return at_most, tops_relevance(hands, mover)
+                            return left - theirs, why
                 elif trump == NO_TRUMP:  # misère, raspasy: all tricks or none, whatever anyone plays
                     if (mover == focus or flags & USE_ALL_OR_NONE) and wins_all(hands, focus, mover):
                         stats[S_BOUND_CUTS] += 1

@@ -10,7 +10,7 @@ import pytest
 from solver.benchmark import KINDS, deals, job, measure, run_job
 from solver.engine import Engine
 
-DEALS = {"contract": 100, "misere": 100, "raspasy": 50, "table": 30}
+DEALS = {"contract": 100, "misere": 100, "raspasy": 50, "table": 30, "solve": 50}
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +27,7 @@ def test_solve_fixed_deals(benchmark, engine, kind):
     def solve_all():
         for solves in jobs:
             engine.clear()
-            run_job(engine, solves)
+            run_job(engine, solves, kind == "solve")
 
     benchmark.pedantic(solve_all, rounds=3, iterations=1, warmup_rounds=1)
     report = measure(kind, DEALS[kind])

@@ -30,7 +30,7 @@ COMMANDS = {
     "check": ("cli.commands.check:check", "Check the published answers of problem files against the solver."),
     "table": ("cli.commands.table:table", "The double-dummy table of a deal."),
     "discard": ("cli.commands.discard:discard", "The best discard (снос) for a declarer holding 12 cards."),
-    "bench": ("cli.commands.bench:bench", "Time the solver on fixed random deals, per kind of job."),
+    "bench": ("cli.commands.bench:bench", "Time the solver on fixed random deals, per kind of job, and say why."),
     "estimate": ("cli.commands.estimate:estimate", "The distribution of exact outcomes over the layouts a player cannot see."),
     "book": ("cli.commands.book:book", "Check the manuals: every claim of BOOK.md sections 1–5 against simulation."),
     "board": ("cli.board.command:board", "Open the analysis board: play a problem card by card in the browser."),

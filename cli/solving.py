@@ -62,12 +62,14 @@ def find_problem_files(paths) -> list[Path]:
     return found
 
 
-def solve_problem(problem: Problem, engine):
-    """The result, the cards discarded and whether the solver chose them (a 12-card declarer)."""
+def solve_problem(problem: Problem, engine, full: bool = True):
+    """The result, the cards discarded and whether the solver chose them (a 12-card declarer);
+    ``full=False`` finds the value alone, without the line and the card values."""
     from solver.api import solve as solve_position
 
     position, discard, chosen = problem.setup(engine)
-    return solve_position(position, problem.game(), engine=engine), discard, chosen
+    result = solve_position(position, problem.game(), engine=engine, with_line=full, with_card_values=full)
+    return result, discard, chosen
 
 
 def result_json(problem: Problem, result, discard=(), chosen: bool = False) -> dict:

@@ -2,12 +2,19 @@
 
 The same deals serve ``pref bench`` (a printed report) and the pytest-benchmark
 suites in ``benchmarks/``. Each solve gets a cleared table, so a figure is the
-cost of solving that deal alone; the table's *allocation* is left out of the
+cost of solving that deal alone; times are the process's CPU time, which a busy
+machine disturbs less than the wall clock; the table's *allocation* is left out of the
 timings, as a long-lived engine pays it once.
+
+Besides time, every report carries the search counters (:class:`solver.engine.SearchStats`): node
+counts are deterministic, so they show a change in search effort that machine noise
+would hide. :func:`ablation` switches each shortcut off in turn; :func:`compare`
+sets a run against a saved one, with a noise band for the times.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
@@ -20,16 +27,19 @@ from pathlib import Path
 import numpy as np
 
 from .cards import NO_TRUMP, mask_of
-from .engine import Engine
+from .api import solve
+from .engine import Engine, Options
+from .kernel.config import SHORTCUT_NAMES
 from .rules import Game, Position, TalonMode
 
 SEED = 20261129
-KINDS = ("contract", "misere", "raspasy", "table")
+KINDS = ("contract", "misere", "raspasy", "table", "solve")
 DESCRIPTIONS = {
     "contract": "one contract value (random trump and declarer)",
     "misere": "one misère value (random declarer)",
     "raspasy": "all three raspasy values (talon mode suit)",
     "table": "all 15 declarer x strain contract values of a deal",
+    "solve": "pref solve of the misère: value, every card's value, best line",
 }
 
 
@@ -50,7 +60,7 @@ def job(kind: str, deal) -> list[tuple[Position, Game, int]]:
     hands, talon, trump, declarer = deal
     if kind == "contract":
         return [(Position(hands), Game.contract(6, trump, declarer), declarer)]
-    if kind == "misere":
+    if kind in ("misere", "solve"):
         return [(Position(hands), Game.misere(declarer), declarer)]
     if kind == "raspasy":
         position = Position(hands, 0, (), talon)
@@ -61,7 +71,10 @@ def job(kind: str, deal) -> list[tuple[Position, Game, int]]:
     raise ValueError(f"unknown benchmark kind {kind!r}; choose from {', '.join(KINDS)}")
 
 
-def run_job(engine: Engine, solves) -> list[int]:
+def run_job(engine: Engine, solves, full: bool = False) -> list[int]:
+    """The values of the solves; ``full``: as ``pref solve`` does, with card values and a best line."""
+    if full:
+        return [solve(p, g, engine=engine).tricks for p, g, f in solves]
     return [engine.value(p, g, f) for p, g, f in solves]
 
 
@@ -74,32 +87,180 @@ class KindReport:
     max_ms: float
     nodes_per_job: float
     nodes_per_second: float
+    times_ms: list[float]
+    nodes: list[int]
+    stats: dict
 
     def line(self) -> str:
         return (f"{self.kind:9s} {self.deals:5d} {self.median_ms:9.2f} {self.p99_ms:9.2f} "
-                f"{self.max_ms:9.2f} {self.nodes_per_job:11.0f} {self.nodes_per_second / 1e6:8.2f}")
+                f"{self.max_ms:9.2f} {self.nodes_per_job:11.0f} {self.nodes_per_second / 1e6:8.2f} "
+                f"{100 * self.stats['first_move_cut_share']:6.1f} {100 * self.stats['table_hit_rate']:6.1f}")
 
 
-HEADER = f"{'kind':9s} {'deals':>5s} {'median ms':>9s} {'p99 ms':>9s} {'max ms':>9s} {'nodes/job':>11s} {'Mnodes/s':>8s}"
+HEADER = (f"{'kind':9s} {'deals':>5s} {'median ms':>9s} {'p99 ms':>9s} {'max ms':>9s} {'nodes/job':>11s} "
+          f"{'Mnodes/s':>8s} {'1st%':>6s} {'hit%':>6s}")
+LEGEND = ("1st%: share of cut-offs made by the first move tried; "
+          "hit%: share of table probes that settled the node")
 
 
-def measure(kind: str, count: int, seed: int = SEED, progress=None) -> KindReport:
-    engine = Engine()
-    run_job(engine, job(kind, deals(1, seed + 1)[0]))  # load the compiled code before timing
+def measure(kind: str, count: int, seed: int = SEED, progress=None,
+            options: Options = Options(), job_deals=None) -> KindReport:
+    """Time and count the search on ``count`` seeded deals (or ``job_deals``), one job at a time."""
+    engine = Engine(options)
+    job_deals = deals(count, seed) if job_deals is None else job_deals
+    run_job(engine, job(kind, job_deals[0]))  # load the compiled code before timing
     times, nodes = [], []
-    for i, deal in enumerate(deals(count, seed)):
+    start_stats = engine.stats
+    for i, deal in enumerate(job_deals):
         solves = job(kind, deal)
         engine.clear()
         before = engine.nodes
-        start = time.perf_counter()
-        run_job(engine, solves)
-        times.append(time.perf_counter() - start)
+        start = time.process_time()  # CPU time: other processes' load matters less than to wall time
+        run_job(engine, solves, kind == "solve")
+        times.append(time.process_time() - start)
         nodes.append(engine.nodes - before)
         if progress:
-            progress(i + 1, count)
+            progress(i + 1, len(job_deals))
     t = np.array(times) * 1000
-    return KindReport(kind, count, float(np.median(t)), float(np.percentile(t, 99)), float(t.max()),
-                      float(np.mean(nodes)), float(np.sum(nodes) / np.sum(times)))
+    stats = (engine.stats - start_stats).as_dict()
+    return KindReport(kind, len(job_deals), float(np.median(t)), float(np.percentile(t, 99)),
+                      float(t.max()), float(np.mean(nodes)), float(np.sum(nodes) / np.sum(times)),
+                      [round(x, 4) for x in t.tolist()], nodes, stats)
+
+
+def small_deals(count: int, cards: int = 6, seed: int = SEED) -> list:
+    """Deals of ``cards`` cards a hand (and a talon of two), for searches with every shortcut off."""
+    rng = random.Random(f"small-{seed}-{cards}")
+    out = []
+    for _ in range(count):
+        deck = list(range(32))
+        rng.shuffle(deck)
+        hands = tuple(mask_of(deck[i * cards:(i + 1) * cards]) for i in range(3))
+        out.append((hands, (deck[3 * cards], deck[3 * cards + 1]), rng.randrange(NO_TRUMP + 1),
+                    rng.randrange(3)))
+    return out
+
+
+def ablation_configs(with_all_off: bool) -> dict[str, Options]:
+    """All shortcuts on, then each one off in turn (and all off, if asked)."""
+    configs = {"all on": Options()}
+    configs.update({f"no {name}": Options(**{name: False}) for name in SHORTCUT_NAMES})
+    if with_all_off:
+        configs["all off"] = Options.none()
+    return configs
+
+
+@dataclass
+class AblationRow:
+    kind: str
+    config: str
+    nodes_per_job: float
+    median_ms: float
+    nodes_ratio: float
+    time_ratio: float
+
+    def line(self) -> str:
+        return (f"{self.kind:9s} {self.config:16s} {self.nodes_per_job:12.0f} {self.nodes_ratio:8.2f} "
+                f"{self.median_ms:10.2f} {self.time_ratio:8.2f}")
+
+
+ABLATION_HEADER = (f"{'kind':9s} {'shortcuts':16s} {'nodes/job':>12s} {'x nodes':>8s} "
+                   f"{'median ms':>10s} {'x time':>8s}")
+
+
+def ablation(kind: str, count: int, seed: int = SEED, small: bool = False, progress=None) -> list[AblationRow]:
+    """Each shortcut switched off in turn on the same deals, relative to all on.
+
+    ``small``: 6-card deals, where the plain alpha-beta with every shortcut off is
+    affordable too. Times are medians per job; their ratios carry the machine's noise,
+    the node ratios do not.
+    """
+    job_deals = small_deals(count, seed=seed) if small else deals(count, seed)
+    rows, base = [], None
+    for name, options in ablation_configs(small).items():
+        r = measure(kind, count, seed, options=options, job_deals=job_deals)
+        base = base or r
+        rows.append(AblationRow(kind, name, r.nodes_per_job, r.median_ms,
+                                r.nodes_per_job / base.nodes_per_job, r.median_ms / base.median_ms))
+        if progress:
+            progress(len(rows), len(ablation_configs(small)))
+    return rows
+
+
+def node_counts(count: int = 10, seed: int = SEED) -> dict[str, list[int]]:
+    """Nodes searched per job on the first ``count`` seeded deals: deterministic, machine-free."""
+    out = {}
+    for kind in KINDS:
+        engine = Engine()
+        out[kind] = []
+        for deal in deals(count, seed):
+            engine.clear()
+            before = engine.nodes
+            run_job(engine, job(kind, deal), kind == "solve")
+            out[kind].append(engine.nodes - before)
+    return out
+
+
+def node_record(seed: int = SEED, count: int = 10) -> str:
+    """:func:`node_counts` as the JSON of ``benchmarks/nodes.json``, one kind a line."""
+    rows = ",\n".join(f'  "{kind}": {json.dumps(n)}' for kind, n in node_counts(count, seed).items())
+    return f'{{"seed": {seed}, "deals": {count}, "nodes": {{\n{rows}\n}}}}\n'
+
+
+MACHINE_DRIFT = 0.03
+"""Identical code timed back to back on a shared machine differs by up to about 2% even in
+CPU time (two runs of 30 deals: 0.982, band 0.963 … 0.998), which no band over the jobs
+sees; smaller changes are called noise."""
+
+
+@dataclass
+class Change:
+    """One kind's figures against a baseline run: nodes exactly, time with a 95% noise band."""
+
+    kind: str
+    nodes_ratio: float
+    time_ratio: float
+    band: tuple[float, float]
+
+    @property
+    def verdict(self) -> str:
+        """Faster or slower only when the whole band is beyond :data:`MACHINE_DRIFT`."""
+        if self.band[1] < 1 - MACHINE_DRIFT:
+            return "faster"
+        if self.band[0] > 1 + MACHINE_DRIFT:
+            return "slower"
+        return "within noise"
+
+    def line(self) -> str:
+        return (f"{self.kind:9s} nodes x{self.nodes_ratio:.3f}   time x{self.time_ratio:.3f} "
+                f"(95% band {self.band[0]:.3f} … {self.band[1]:.3f}): {self.verdict}")
+
+
+def compare(kind: str, now: dict, before: dict, resamples: int = 2000, seed: int = 1) -> Change:
+    """``now`` against ``before`` (two ``--json`` entries of one kind).
+
+    Runs on the same deals (same seed and count) are compared job by job: the time
+    ratio is the geometric mean of the per-job ratios and the band a bootstrap
+    interval over the jobs, which takes the spread between deals out of the noise.
+    Otherwise the ratio of median job times, both runs resampled. Either band covers
+    jitter within the runs, not a machine that was busier during one run than the
+    other: compare runs made back to back.
+    """
+    a = np.array(now["times_ms"])
+    b = np.array(before["times_ms"])
+    rng = np.random.default_rng(seed)
+    if a.size == b.size and now.get("seed") == before.get("seed"):
+        logs = np.log(a / b)
+        picks = rng.integers(0, logs.size, (resamples, logs.size))
+        ratios = np.exp(logs[picks].mean(axis=1))
+        ratio = float(np.exp(logs.mean()))
+    else:
+        ra = np.median(rng.choice(a, (resamples, a.size)), axis=1)
+        rb = np.median(rng.choice(b, (resamples, b.size)), axis=1)
+        ratios = ra / rb
+        ratio = float(np.median(a) / np.median(b))
+    band = (float(np.percentile(ratios, 2.5)), float(np.percentile(ratios, 97.5)))
+    return Change(kind, now["nodes_per_job"] / before["nodes_per_job"], ratio, band)
 
 
 _START_SCRIPT = ("from solver import Engine, Game, Position;"

@@ -19,7 +19,9 @@ from .kernel.bits import PDEP, PEXT
 from .kernel.config import (ALL_SHORTCUTS, C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID,
                             C_GENERATION, C_N_TALON, C_TALON, C_TALON_MODE, C_TRUMP, CTX_SIZE,
                             MAX_CARDS_IN_PLAY, P_HANDS, P_LEADER, P_N_TRICK, P_TRICK, POS_SIZE,
-                            SHORTCUT_NAMES, STATS_SIZE, TALON_DEALER, TALON_NONE, TALON_SUIT)
+                            S_BOUND_CUTS, S_CUTS, S_FIRST_CUTS, S_NODES, S_TT_HITS, S_TT_PROBES,
+                            S_TT_STORES, SHORTCUT_NAMES, STATS_SIZE, TALON_DEALER, TALON_NONE,
+                            TALON_SUIT)
 from .kernel.tt import DEFAULT_LOG2_SIZE, new_table
 from .errors import InputError, excerpt
 from .rules import Game, Position, TalonMode
@@ -36,6 +38,7 @@ class Options:
     equivalence: bool = True
     bounds: bool = True
     ordering: bool = True
+    all_or_none: bool = True
     tt_log2_size: int = DEFAULT_LOG2_SIZE
 
     @property
@@ -45,7 +48,52 @@ class Options:
     @staticmethod
     def none() -> "Options":
         """Every shortcut off: the plain alpha-beta."""
-        return Options(tt=False, equivalence=False, bounds=False, ordering=False)
+        return Options(tt=False, equivalence=False, bounds=False, ordering=False, all_or_none=False)
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    """What the search did: the kernel's counters since the engine was made, and the table fill.
+
+    ``first_move_cut_share`` is the share of cut-offs made by the first move tried, the
+    usual measure of move ordering (1.0 is perfect); ``table_fill`` the share of table
+    slots in use.
+    """
+
+    nodes: int
+    table_probes: int
+    table_hits: int
+    table_stores: int
+    bound_cuts: int
+    cuts: int
+    first_move_cuts: int
+    table_fill: float
+
+    @property
+    def first_move_cut_share(self) -> float:
+        return self.first_move_cuts / self.cuts if self.cuts else 0.0
+
+    @property
+    def table_hit_rate(self) -> float:
+        return self.table_hits / self.table_probes if self.table_probes else 0.0
+
+    def as_dict(self) -> dict:
+        out = dict(vars(self))
+        out.update(first_move_cut_share=round(self.first_move_cut_share, 4),
+                   table_hit_rate=round(self.table_hit_rate, 4), table_fill=round(self.table_fill, 4))
+        return out
+
+    def summary(self) -> str:
+        """One line for people: ``pref solve --stats``."""
+        return (f"search: {self.nodes:,} nodes; table {self.table_probes:,} probes, "
+                f"{self.table_hits:,} hits ({100 * self.table_hit_rate:.0f}%), {self.table_stores:,} stores, "
+                f"{100 * self.table_fill:.1f}% full; {self.bound_cuts:,} quick-bound cut-offs; "
+                f"{100 * self.first_move_cut_share:.1f}% of {self.cuts:,} cut-offs by the first move tried")
+
+    def __sub__(self, before: "SearchStats") -> "SearchStats":
+        """The counters of the work done between two snapshots (the fill is the later one's)."""
+        fields = {k: getattr(self, k) - getattr(before, k) for k in vars(self) if k != "table_fill"}
+        return SearchStats(**fields, table_fill=self.table_fill)
 
 
 def encode_position(position: Position) -> np.ndarray:
@@ -86,23 +134,35 @@ class Engine:
         self.options = options
         self.keys, self.vals = new_table(options.tt_log2_size)
         self.scratch = drivers.new_scratch()
-        self.stats = np.zeros(STATS_SIZE, dtype=np.int64)
+        self.counters = np.zeros(STATS_SIZE, dtype=np.int64)
         self.generation = 0
 
     def clear(self) -> None:
-        """Forget every table entry (results stay exact either way; this frees the slots)."""
+        """Forget every table entry and killer move (results stay exact either way; this frees
+        the slots and makes the next search's node count independent of the earlier ones)."""
         self.vals[..., 3] = 0
+        self.scratch[...] = 0
 
     @property
     def nodes(self) -> int:
         """Nodes searched since this engine was made."""
-        return int(self.stats[0])
+        return int(self.counters[S_NODES])
+
+    @property
+    def stats(self) -> SearchStats:
+        """A snapshot of the search counters; subtract two snapshots for the work between."""
+        c = self.counters
+        return SearchStats(nodes=int(c[S_NODES]), table_probes=int(c[S_TT_PROBES]),
+                           table_hits=int(c[S_TT_HITS]), table_stores=int(c[S_TT_STORES]),
+                           bound_cuts=int(c[S_BOUND_CUTS]), cuts=int(c[S_CUTS]),
+                           first_move_cuts=int(c[S_FIRST_CUTS]),
+                           table_fill=float(np.count_nonzero(self.vals[..., 3])) / self.vals.shape[0])
 
     def _arrays(self, position: Position, game: Game, focus: int, cooperative: bool = False):
         self.generation = self.generation % 127 + 1
         ctx = encode_game(game, focus, position.talon, self.options.flags, self.generation, cooperative)
         return (encode_position(position), ctx,
-                self.keys, self.vals, PEXT, PDEP, self.scratch, self.stats)
+                self.keys, self.vals, PEXT, PDEP, self.scratch, self.counters)
 
     # The public methods check their input once (see solver.validation); the solver's own
     # modules, having checked it already, call the unchecked ones in their loops.
@@ -195,4 +255,4 @@ def _batch_values(positions, games, focuses, options: Options = Options(),
     return values, nodes
 
 
-__all__ = ["Engine", "Options", "batch_values", "NO_TRUMP"]
+__all__ = ["Engine", "Options", "SearchStats", "batch_values", "NO_TRUMP"]

@@ -1,11 +1,13 @@
 """The benchmark's deals are fixed, and ``pref bench`` reports every figure it promises."""
 
 import json
+import random
+from pathlib import Path
 
 from click.testing import CliRunner
 
 from cli.main import pref
-from solver.benchmark import deals, job, run_job
+from solver.benchmark import ablation, compare, deals, job, node_counts, run_job
 from solver.engine import Engine, Options
 
 
@@ -28,8 +30,79 @@ def test_bench_command_reports_every_figure():
     result = CliRunner().invoke(pref, ["bench", "--deals", "2", "--no-start", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
-    assert set(report["kinds"]) == {"contract", "misere", "raspasy", "table"}
+    assert set(report["kinds"]) == {"contract", "misere", "raspasy", "table", "solve"}
     for figures in report["kinds"].values():
         assert figures["deals"] == 2
         assert 0 < figures["median_ms"] <= figures["max_ms"]
         assert figures["nodes_per_job"] > 0 and figures["nodes_per_second"] > 0
+
+
+def test_full_solve_gives_the_value_of_the_value_search():
+    engine = Engine()
+    for deal in deals(3):
+        solves = job("solve", deal)
+        assert run_job(engine, solves, full=True) == run_job(Engine(), solves)
+
+
+def test_node_counts_match_the_record():
+    """Search effort on fixed deals is deterministic: a kernel change that alters it must
+    update benchmarks/nodes.json (``pref bench --nodes benchmarks/nodes.json``) in the same
+    commit, so the change in nodes is visible in review."""
+    record = json.loads((Path(__file__).resolve().parents[1] / "benchmarks" / "nodes.json").read_text())
+    assert node_counts(record["deals"], record["seed"]) == record["nodes"]
+
+
+def test_engine_stats_count_the_search():
+    engine = Engine()
+    before = engine.stats
+    run_job(engine, job("misere", deals(1)[0]))
+    s = engine.stats - before
+    assert s.nodes > 0 and 0 < s.table_hits <= s.table_probes and s.table_stores > 0
+    assert 0 < s.first_move_cuts <= s.cuts < s.nodes
+    assert 0 < s.table_fill < 1 and 0.5 < s.first_move_cut_share <= 1
+
+
+def test_baseline_compares_kinds(tmp_path):
+    run = CliRunner().invoke(pref, ["bench", "--deals", "3", "--kind", "contract", "--no-start", "--json"])
+    assert run.exit_code == 0, run.output
+    saved = tmp_path / "run.json"
+    saved.write_text(run.output)
+    again = CliRunner().invoke(pref, ["bench", "--deals", "3", "--kind", "contract", "--json",
+                                      "--baseline", str(saved)])
+    change = json.loads(again.output)["changes"]["contract"]
+    assert change["nodes_ratio"] == 1.0  # same deals, same search: nodes do not drift with noise
+    assert change["band"][0] <= change["time_ratio"] <= change["band"][1]
+    assert change["verdict"] in ("faster", "slower", "within noise")
+
+
+def test_baseline_that_is_not_a_report_is_refused(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"seed": 1}')
+    result = CliRunner().invoke(pref, ["bench", "--baseline", str(bad)])
+    assert result.exit_code == 2 and "kinds" in result.output
+
+
+def test_noise_band_separates_real_changes():
+    slow = {"times_ms": [10.0 + 0.1 * i for i in range(50)], "nodes_per_job": 100}
+    fast = {"times_ms": [5.0 + 0.1 * i for i in range(50)], "nodes_per_job": 50}
+    for seeds in ((1, 1), (1, 2)):  # the same deals (job by job), other deals (medians)
+        f, s = dict(fast, seed=seeds[0]), dict(slow, seed=seeds[1])
+        assert compare("misere", f, s).verdict == "faster"
+        assert compare("misere", s, f).verdict == "slower"
+        assert compare("misere", s, dict(slow, seed=seeds[0])).verdict == "within noise"
+
+
+def test_paired_band_sees_a_small_change_among_diverse_deals():
+    rng = random.Random(3)
+    before = [rng.lognormvariate(0, 1.5) for _ in range(100)]  # jobs from 0.1 to 50 ms
+    now = [t * 0.95 * rng.uniform(0.97, 1.03) for t in before]  # 5% faster, 3% jitter
+    change = compare("misere", {"times_ms": now, "nodes_per_job": 1, "seed": 1},
+                     {"times_ms": before, "nodes_per_job": 1, "seed": 1})
+    assert change.verdict == "faster" and change.band[0] < 0.95 < change.band[1]
+
+
+def test_ablation_switches_each_shortcut_off():
+    rows = ablation("contract", 2, small=True)
+    assert [r.config for r in rows] == ["all on", "no tt", "no equivalence", "no bounds", "no ordering",
+                                        "no all_or_none", "all off"]
+    assert rows[0].nodes_ratio == 1.0 and rows[-1].nodes_ratio > 1

@@ -14,6 +14,7 @@ CONFIGS = {
     "no equivalence": Options(equivalence=False),
     "no bounds": Options(bounds=False),
     "no ordering": Options(ordering=False),
+    "no all-or-none": Options(all_or_none=False),
     "tiny table": Options(tt_log2_size=6),
 }
 KINDS = ["contract", "misere", "raspasy"]

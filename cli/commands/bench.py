@@ -3,12 +3,30 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
 from solver import benchmark
 
+from ..errors import UserError
 from ..runtime import announce_compile, progress_bar
+
+
+def _load_baseline(path: str) -> dict:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise UserError(f"{path}: file: cannot read it: {e.strerror or e}") from None
+    except json.JSONDecodeError as e:
+        raise UserError(f"{path}: line {e.lineno}: not JSON: {e.msg}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("kinds"), dict):
+        raise UserError(f"{path}: kinds: not a report of pref bench --json")
+    for kind, figures in data["kinds"].items():
+        if not isinstance(figures, dict) or "times_ms" not in figures or "nodes_per_job" not in figures:
+            raise UserError(f"{path}: kinds.{kind}: no times_ms or nodes_per_job "
+                            "(made by an older pref bench?)")
+    return data
 
 
 @click.command()
@@ -18,32 +36,62 @@ from ..runtime import announce_compile, progress_bar
               help="Deals per kind.")
 @click.option("--seed", type=int, default=benchmark.SEED, show_default=True, help="Seed of the deals.")
 @click.option("--no-start", is_flag=True, help="Skip timing the cold and warm start of a fresh process.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object instead of the table.")
-def bench(kinds, count, seed, no_start, as_json):
-    """Time the solver on fixed random deals, per kind of job.
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object instead of the table (with every job's time: keep it for --baseline).")
+@click.option("--baseline", type=click.Path(dir_okay=False), metavar="RUN.json",
+              help="Compare with a saved --json run: nodes and time per kind, with a noise band "
+                   "(job by job when the deals are the same).")
+@click.option("--ablation", is_flag=True,
+              help="Switch each shortcut off in turn (and all off, on 6-card deals); nodes and time "
+                   "relative to all on.")
+@click.option("--nodes", "record", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the node counts of the first 10 seeded deals to FILE "
+                   "(benchmarks/nodes.json) and stop.")
+def bench(kinds, count, seed, no_start, as_json, baseline, ablation, record):
+    """Time the solver on fixed random deals, per kind of job, and say why.
 
     For each kind — one contract value, one misère value, all three raspasy values,
-    all 15 declarer × strain values of a deal — prints the median, 99th percentile
-    and worst time per job (one thread, a cleared table each job), nodes per job and
-    nodes per second; then the start-up of a fresh process, cold (compiling into an
-    empty cache) and warm (from the cache).
+    all 15 declarer × strain values of a deal, a whole pref solve of the misère
+    (value, every card's value, best line) — prints the median, 99th percentile
+    and worst time per job (one thread, a cleared table each job), nodes per job,
+    nodes per second, the share of cut-offs made by the first move tried and the
+    table hit rate; then the start-up of a fresh process, cold (compiling into an
+    empty cache) and warm (from the cache). Node counts are the same on every
+    machine; times are not: compare runs made back to back.
 
     \b
-    Example:
+    Examples:
       pref bench --deals 200
-      pref bench --kind misere --json
+      pref bench --kind misere --json > before.json
+      pref bench --kind misere --baseline before.json
+      pref bench --ablation --deals 30
+      pref bench --nodes benchmarks/nodes.json
     """
     announce_compile()
+    if record:
+        Path(record).write_text(benchmark.node_record(seed), encoding="utf-8")
+        return
+    kinds = kinds or benchmark.KINDS
+    if ablation:
+        _ablation(kinds, count, seed, as_json)
+        return
+    before = _load_baseline(baseline) if baseline else None
     reports = []
-    for kind in kinds or benchmark.KINDS:
+    for kind in kinds:
         with progress_bar(f"{kind:9s}") as progress:
             reports.append(benchmark.measure(kind, count, seed, progress))
-    start = None if no_start else benchmark.start_times()
+    changes = [benchmark.compare(r.kind, dict(vars(r), seed=seed), dict(before["kinds"][r.kind],
+                                                                       seed=before.get("seed")))
+               for r in reports if before and r.kind in before["kinds"]]
+    start = None if no_start or before else benchmark.start_times()
     if as_json:
         out = {"seed": seed, "kinds": {r.kind: {k: v for k, v in vars(r).items() if k != "kind"}
                                        for r in reports}}
         if start:
             out["cold_start_s"], out["warm_start_s"] = start
+        if before:
+            out["changes"] = {c.kind: {"nodes_ratio": c.nodes_ratio, "time_ratio": c.time_ratio,
+                                       "band": list(c.band), "verdict": c.verdict} for c in changes}
         click.echo(json.dumps(out))
         return
     click.echo(benchmark.HEADER)
@@ -51,5 +99,33 @@ def bench(kinds, count, seed, no_start, as_json):
         click.echo(r.line())
     for r in reports:
         click.echo(f"  {r.kind}: {benchmark.DESCRIPTIONS[r.kind]}")
+    click.echo(f"  {benchmark.LEGEND}")
+    if before:
+        if before.get("seed") != seed:
+            click.echo(f"note: the baseline used seed {before.get('seed')}, this run {seed}: "
+                       "other deals")
+        click.echo(f"against {baseline}:")
+        for c in changes:
+            click.echo("  " + c.line())
     if start:
         click.echo(f"start of a fresh process: cold (compile) {start[0]:.1f} s, warm (cached) {start[1]:.1f} s")
+
+
+def _ablation(kinds, count, seed, as_json):
+    rows = []
+    for small in (False, True):
+        for kind in kinds:
+            label = f"{kind:9s} {'6-card' if small else 'full'}"
+            with progress_bar(label) as progress:
+                rows += [(small, r) for r in benchmark.ablation(kind, count, seed, small, progress)]
+    if as_json:
+        click.echo(json.dumps({"seed": seed, "deals": count, "rows": [
+            dict(vars(r), deal="6-card" if small else "full") for small, r in rows]}))
+        return
+    for small in (False, True):
+        click.echo(("6-card deals (all off affordable):" if small else "full 10-card deals:"))
+        click.echo("  " + benchmark.ABLATION_HEADER)
+        for s, r in rows:
+            if s == small:
+                click.echo("  " + r.line())
+    click.echo("x nodes, x time: relative to all shortcuts on, on the same deals (time: median per job)")

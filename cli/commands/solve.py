@@ -28,9 +28,13 @@ from ..words import say
 @click.option("--jsonl", metavar="FILE|-",
               help="Read problems as JSON Lines (one JSON object a line) from FILE, or - for stdin, "
                    "and write one JSON result a line.")
+@click.option("--only", type=click.Choice(["value"]),
+              help="Only the tricks: skip the card values and the best line (for scripts, faster).")
+@click.option("--stats", "with_stats", is_flag=True,
+              help="Say what the search did: nodes, table probes/hits/stores, cut-offs.")
 @lang_option
 @color_option
-def solve(files, as_json, jsonl, lang, color):
+def solve(files, as_json, jsonl, only, with_stats, lang, color):
     """Solve problem files and explain the answer as a problem book would.
 
     For each FILE: the deal as a diagram (B top left, C top right, A at the
@@ -49,6 +53,8 @@ def solve(files, as_json, jsonl, lang, color):
     Examples:
       pref solve problems/kovalevskaya-misere.toml
       pref solve --json problems/*.toml
+      pref solve --stats problems/kovalevskaya-misere.toml
+      cat problems.jsonl | pref solve --jsonl - --only value
       echo '{"deal": {"A": "♠AKQ", "B": "♠J10 ♣7", "C": "♣AKQ"},
              "game": {"kind": "contract", "contract": "6S", "declarer": "A"}}' | pref solve --jsonl -
 
@@ -59,20 +65,28 @@ def solve(files, as_json, jsonl, lang, color):
     if jsonl is not None:
         if files:
             raise UserError("pref solve: give FILE… or --jsonl, not both")
-        sys.exit(solve_stream(jsonl))
+        sys.exit(solve_stream(jsonl, only is None, with_stats))
     if not files:
         raise UserError("pref solve: no problem file given (try pref solve --help)")
     use_color = want_color(color, sys.stdout) and not as_json
     style = Style(lang, use_color)
     outcome = Outcome()
     shown = 0
+    full = only is None
     for path, problem in each_problem(files):
         try:
             if isinstance(problem, ProblemError):
                 raise problem
-            result, discard, chosen = solve_problem(problem, engine())
-            text = json.dumps(result_json(problem, result, discard, chosen), ensure_ascii=False) if as_json \
-                else "\n".join(explain(problem, result, style, discard, chosen))
+            before = engine().stats
+            result, discard, chosen = solve_problem(problem, engine(), full)
+            stats = engine().stats - before
+            if as_json:
+                text = json.dumps(_json_out(problem, result, discard, chosen, full, with_stats and stats),
+                                  ensure_ascii=False)
+            else:
+                lines = explain(problem, result, style, discard, chosen) if full else \
+                    _value_lines(problem, result, style)
+                text = "\n".join(lines + ([stats.summary()] if with_stats else []))
         except ProblemError as e:
             outcome.report(e)
             if as_json:
@@ -93,7 +107,25 @@ def _key_line(problem: Problem, position, game, result, chosen: bool, lang: str)
     return f"{say(lang, 'Key')}: {render.key_text(key, lang)}"
 
 
-def solve_stream(source: str) -> int:
+def _json_out(problem: Problem, result, discard, chosen: bool, full: bool, stats) -> dict:
+    out = result_json(problem, result, discard, chosen)
+    if not full:
+        for key in ("card_values", "line", "lines"):
+            out.pop(key, None)
+    if stats:
+        out["stats"] = stats.as_dict()
+    return out
+
+
+def _value_lines(problem: Problem, result, style: Style) -> list[str]:
+    heading = " — ".join(t for t in (problem.title or problem.where, problem.source) if t)
+    position = result.position
+    return [style.bold(heading), render.game_line(position, result.game, style),
+            f"{say(style.lang, 'Answer')}: "
+            + render.answer(position.tricks_left, result.game, result.tricks, style, position.taken)]
+
+
+def solve_stream(source: str, full: bool = True, with_stats: bool = False) -> int:
     """JSON Lines in and out; a bad line gives an ``error`` object in its place (exit code 2)."""
     name = "<stdin>" if source == "-" else source
     outcome = Outcome()
@@ -115,8 +147,9 @@ def solve_stream(source: str) -> int:
                 click.echo(json.dumps(error_json(item, name), ensure_ascii=False))
                 continue
             try:
-                result, discard, chosen = solve_problem(item, engine())
-                out = result_json(item, result, discard, chosen)
+                before = engine().stats
+                result, discard, chosen = solve_problem(item, engine(), full)
+                out = _json_out(item, result, discard, chosen, full, with_stats and engine().stats - before)
             except ProblemError as e:
                 outcome.report(e)
                 out = error_json(e, name)

@@ -1,5 +1,9 @@
 """Bit tricks on card masks: LLVM's popcount and leading-zero count, and rank compression.
 
+Under ``NUMBA_DISABLE_JIT=1`` (for a debugger or a coverage run of the kernel) the
+intrinsics are replaced by plain Python with the same results, so the whole kernel
+runs as ordinary Python.
+
 Rank compression is what makes positions that differ only in cards already played
 look the same: within a suit, the live cards (those still in a hand or on the
 table) are renumbered 0, 1, 2 … from the lowest. ``PEXT[live, sub]`` packs the bits
@@ -7,6 +11,7 @@ of ``sub`` (a subset of ``live``) into those relative ranks and ``PDEP`` undoes 
 Both are 256 × 256 tables of bytes, built once here and handed to the kernel.
 """
 
+import numba
 import numpy as np
 from llvmlite import ir
 from numba import types
@@ -14,25 +19,34 @@ from numba.extending import intrinsic
 
 from .config import jit
 
+_WORD = (1 << 64) - 1
 
-@intrinsic
-def popcount(typingctx, x):
-    sig = types.int64(types.int64)
+if numba.config.DISABLE_JIT:
+    def popcount(x):
+        """Set bits of a 64-bit word."""
+        return np.int64(bin(int(x) & _WORD).count("1"))
 
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
+    def _ctlz(x):
+        """Leading zero bits of a 64-bit word (64 for zero)."""
+        return np.int64(64 - (int(x) & _WORD).bit_length())
+else:
+    @intrinsic
+    def popcount(typingctx, x):
+        sig = types.int64(types.int64)
 
-    return sig, codegen
+        def codegen(context, builder, signature, args):
+            return builder.ctpop(args[0])
 
+        return sig, codegen
 
-@intrinsic
-def _ctlz(typingctx, x):
-    sig = types.int64(types.int64)
+    @intrinsic
+    def _ctlz(typingctx, x):
+        sig = types.int64(types.int64)
 
-    def codegen(context, builder, signature, args):
-        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+        def codegen(context, builder, signature, args):
+            return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
 
-    return sig, codegen
+        return sig, codegen
 
 
 @jit

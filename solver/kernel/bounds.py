@@ -7,6 +7,8 @@ The arguments for soundness are given in docs/algorithm.md; the tests check ever
 bound against the brute-force minimax.
 """
 
+import numpy as np
+
 from .bits import high_bit, popcount
 from .config import jit
 from .moves import NO_TRUMP, suit_mask
@@ -21,11 +23,16 @@ def _tops(mine, others):
 
 
 @jit
-def sure_tricks(hands, player, trump):
+def sure_tricks(hands, player, trump, need=99):
     """Tricks ``player``, on lead, cashes by himself: side-suit tops first, then top trumps.
 
     He wins each of these tricks with his own card, so he keeps the lead. (A defender
     cannot count on his partner's winners: the partner would take the lead.)
+
+    Returns ``(tricks, relevant)``. Counting stops once ``need`` tricks are found, and
+    ``relevant`` holds the cards the count depends on in the suits counted: in each
+    suit the others hold, the live cards from their highest up. A cut-off made with
+    fewer suits holds for a wider partition (see :mod:`.tt`).
     """
     me = hands[player]
     o1 = hands[(player + 1) % 3]
@@ -33,6 +40,7 @@ def sure_tricks(hands, player, trump):
     o1_ruffs = trump != NO_TRUMP and (o1 & suit_mask(trump)) != 0
     o2_ruffs = trump != NO_TRUMP and (o2 & suit_mask(trump)) != 0
     total = 0
+    relevant = np.int64(0)
     for s in range(4):
         sh = 8 * s
         mine = (me >> sh) & 0xFF
@@ -46,8 +54,15 @@ def sure_tricks(hands, player, trump):
                 w = popcount(a)
             if o2_ruffs and popcount(b) < w:
                 w = popcount(b)
+        if w == 0:
+            continue
         total += w
-    return total
+        if a | b:
+            hb = high_bit(a | b)
+            relevant |= (((mine | a | b) >> hb) << hb) << sh
+        if total >= need:
+            break
+    return total, relevant
 
 
 @jit
@@ -67,6 +82,66 @@ def all_boss(hands, player):
         if theirs != 0 and high_bit(theirs) > high_bit(mine & -mine):
             return False
     return True
+
+
+@jit
+def wins_all(hands, focus, leader):
+    """No-trump, at a trick start: whether ``focus`` takes every trick left, whatever anyone plays.
+
+    Every card of his is above all the others' cards of its suit, and either he leads
+    (he wins, leads again, wins …) or the leader holds only suits he holds too: he must
+    follow with a card above all, wins, and from then on leads. (:func:`all_boss` is the
+    case where he leads.)
+    """
+    if not all_boss(hands, focus):
+        return False
+    if leader == focus:
+        return True
+    me = hands[focus]
+    lead = hands[leader]
+    for s in range(4):
+        sh = 8 * s
+        if (lead >> sh) & 0xFF != 0 and (me >> sh) & 0xFF == 0:
+            return False
+    return True
+
+
+@jit
+def wins_none(hands, focus, leader):
+    """No-trump, at a trick start: whether ``focus`` takes no trick left, whatever anyone plays.
+
+    In every suit that he and another player both hold, each of his cards is below each of
+    theirs. Led by another, such a suit is won above him; a suit only he holds nobody else
+    leads, and he sheds it when void. So he never wins a trick and never gets the lead. If
+    he leads, he needs one such suit that the others hold, to lead into.
+    """
+    me = hands[focus]
+    others = hands[(focus + 1) % 3] | hands[(focus + 2) % 3]
+    has_exit = False
+    for s in range(4):
+        sh = 8 * s
+        mine = (me >> sh) & 0xFF
+        theirs = (others >> sh) & 0xFF
+        if mine == 0 or theirs == 0:
+            continue
+        if high_bit(mine) > high_bit(theirs & -theirs):
+            return False
+        has_exit = True
+    return has_exit or leader != focus
+
+
+@jit
+def shared_suits_relevance(hands, focus):
+    """The cards :func:`wins_none` depends on: every live card of each suit the focus player
+    and another both hold (elsewhere the suit lengths, kept in the table key, decide)."""
+    me = hands[focus]
+    others = hands[(focus + 1) % 3] | hands[(focus + 2) % 3]
+    out = 0
+    for s in range(4):
+        sh = 8 * s
+        if (me >> sh) & 0xFF != 0 and (others >> sh) & 0xFF != 0:
+            out |= (me | others) & suit_mask(s)
+    return out
 
 
 @jit

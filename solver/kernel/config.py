@@ -48,9 +48,12 @@ USE_BOUNDS = 4
 """Quick-trick bounds at the start of each trick."""
 USE_ORDERING = 8
 """Table move first, then heuristic move ordering."""
-ALL_SHORTCUTS = USE_TT | USE_EQUIVALENCE | USE_BOUNDS | USE_ORDERING
+USE_ALL_OR_NONE = 16
+"""Misère and raspasy, with bounds on: the focus player takes every trick left, or none,
+whatever anyone plays (bounds.wins_all, bounds.wins_none); off, only all_boss on his lead."""
+ALL_SHORTCUTS = USE_TT | USE_EQUIVALENCE | USE_BOUNDS | USE_ORDERING | USE_ALL_OR_NONE
 SHORTCUT_NAMES = {"tt": USE_TT, "equivalence": USE_EQUIVALENCE, "bounds": USE_BOUNDS,
-                  "ordering": USE_ORDERING}
+                  "ordering": USE_ORDERING, "all_or_none": USE_ALL_OR_NONE}
 
 # ctx: the game being searched, one int64 array.
 C_TRUMP = 0        # 0..3, or 4 for no-trump
@@ -76,12 +79,20 @@ P_N_TRICK = 4      # cards on the table in the current trick (0..2)
 P_TRICK = 5        # P_TRICK + i: those cards in play order
 POS_SIZE = 7
 
-# stats: counters the kernel fills.
-S_NODES = 0
-S_TT_HITS = 1
-S_BOUND_CUTS = 2
-S_TT_STORES = 3
-STATS_SIZE = 4
+# stats: counters the kernel fills (solver.engine.SearchStats names them for Python).
+S_NODES = 0        # calls of search()
+S_TT_HITS = 1      # probes whose bound settled the node
+S_BOUND_CUTS = 2   # nodes settled by a quick bound (sure tricks, all boss)
+S_TT_STORES = 3    # results written to the table
+S_TT_PROBES = 4    # table look-ups
+S_CUTS = 5         # nodes where a move reached the target (a beta cut-off)
+S_FIRST_CUTS = 6   # ... made by the first move tried
+STATS_SIZE = 7
 
 MAX_CARDS_IN_PLAY = 30
 SCRATCH_ROW = 16
+"""scratch[depth, 0, :]: the moves of the node ``depth`` cards deep, best first (at most 10);
+scratch[depth, 1, :]: their ordering scores."""
+KILLER_SLOTS = SCRATCH_ROW - 2
+"""scratch[depth, 0, KILLER_SLOTS:KILLER_SLOTS + 2]: the last two leads that cut off at this
+depth, plus one (0: none)."""

@@ -34,16 +34,19 @@ def card_values(pos, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, out):
     hands = np.zeros(3, dtype=np.int64)
     state = root_state(pos, ctx, hands)
     out[:] = -1
-    if state[7] == 0:
+    if state.left == 0:
         return
     legal, live = _legal_and_live(hands, ctx, state)
+    guess = -1  # the last card's value: siblings' values are usually close
     for c in range(31, -1, -1):
         if legal >> c & 1:
             top = group_top(c, legal, live)
             if top != c and out[top] >= 0:
                 out[c] = out[top]
             else:
-                out[c] = move_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, c)
+                out[c] = move_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, c,
+                                    guess)
+                guess = out[c]
 
 
 @jit
@@ -72,8 +75,8 @@ def best_line(pos, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, line):
     total = v
     focus_max = ctx[C_FOCUS_MAX] == 1
     n = 0
-    while state[7] > 0:
-        mover = state[0]
+    while state.left > 0:
+        mover = state.mover
         maximizing = focus_max if ctx[C_COOPERATIVE] == 1 else (mover == ctx[C_FOCUS]) == focus_max
         legal, live = _legal_and_live(hands, ctx, state)
         chosen = -1

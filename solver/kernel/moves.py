@@ -8,6 +8,17 @@ from .config import jit
 NO_SUIT = -1
 NO_TRUMP = 4
 
+# Move ordering scores, highest first. Within a tier the rank breaks ties (+ rank or - rank).
+TABLE_MOVE = 1000   # the move the table remembers for this position
+KILLER = 900        # the lead that last cut off at this depth
+SECOND_KILLER = 800  # the one before it (misère and raspasy)
+FORCING = 300       # a lead that settles the trick for the focus player's side
+GOOD = 200
+FAIR = 100
+POOR = 50
+PER_CARD = 10       # misère escape lead: per card of the others above it
+PER_CARD_UNDER = 20  # catchers' lead: per card of the focus player below it (he can duck)
+
 
 @jit
 def suit_mask(s):
@@ -91,13 +102,13 @@ def _contract_score(c, hands, mover, n_in_trick, lead_suit, best, owner, trump, 
     if n_in_trick == 0:
         others = ((live & ~hands[mover]) >> (8 * s)) & 0xFF
         if _above(others, rank) == 0:
-            return 200 + rank
-        return 100 - popcount((hands[mover] >> (8 * s)) & 0xFF)
+            return GOOD + rank
+        return FAIR - popcount((hands[mover] >> (8 * s)) & 0xFF)
     wins = beats(c, best, lead_suit, trump)
     partner_holds = mover != focus and owner != focus
     if wins != partner_holds:
-        return 200 - rank
-    return 100 - rank
+        return GOOD - rank
+    return FAIR - rank
 
 
 @jit
@@ -108,26 +119,35 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
     sh = 8 * s
     if n_in_trick == 0:
         if mover == focus:
+            for i in (1, 2):
+                theirs = (hands[(focus + i) % 3] >> sh) & 0xFF
+                if theirs != 0 and (theirs & -theirs) > (1 << rank):
+                    return FORCING - rank  # he must overtake: a sure escape
             under = _above(((live & ~hands[focus]) >> sh) & 0xFF, rank)
-            return 100 + 10 * under - rank if under else rank
+            return FAIR + PER_CARD * under - rank if under else rank
         mine = (hands[focus] >> sh) & 0xFF
         if mine == 0:
-            return 50 - rank
-        return 200 - 20 * popcount(mine & ((1 << rank) - 1)) - rank
+            return POOR - rank
+        partner = (hands[3 - focus - mover] >> sh) & 0xFF
+        lowest = mine & -mine
+        if lowest > (1 << rank) and (partner == 0 or (partner & -partner) < lowest):
+            return FORCING - rank  # the focus player must win this trick
+        return GOOD - PER_CARD_UNDER * popcount(mine & ((1 << rank) - 1)) - rank
     wins = beats(c, best, lead_suit, NO_TRUMP)
     if mover == focus:
-        return 200 + rank if not wins else 100 + rank
+        return GOOD + rank if not wins else FAIR + rank
     if owner == focus or n_in_trick == 1 and owner != focus:
-        return 200 + rank if not wins else 100 - rank
-    return 100 + rank
+        return GOOD + rank if not wins else FAIR - rank
+    return FAIR + rank
 
 
 @jit
 def order_moves(moves, hands, mover, n_in_trick, lead_suit, best, owner, trump, focus,
-                focus_max, live, first, scratch, depth):
+                focus_max, live, first, second, third, scratch, depth):
     """Write ``moves`` into ``scratch[depth, 0]`` best-first; returns how many.
 
-    ``first`` (a card, or -1) goes first: the table's move. The rest are scored by
+    ``first`` (a card, or -1) goes first: the table's move; then the killers ``second`` and
+    ``third`` (cards that cut off at a sibling, or -1). The rest are scored by
     rules of thumb for the kind of game: in a contract every side wants tricks; in a
     misère or raspasy the focus player wants none and the other two want him to win.
     """
@@ -138,7 +158,11 @@ def order_moves(moves, hands, mover, n_in_trick, lead_suit, best, owner, trump, 
         m ^= lb
         c = high_bit(lb)
         if c == first:
-            score = 1000
+            score = TABLE_MOVE
+        elif c == second:
+            score = KILLER
+        elif c == third:
+            score = SECOND_KILLER
         elif focus_max:
             score = _contract_score(c, hands, mover, n_in_trick, lead_suit, best, owner, trump, focus, live)
         else:

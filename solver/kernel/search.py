@@ -7,27 +7,32 @@ against him. :func:`search` answers only "does the focus player end with at leas
 ``target`` more tricks?"; :func:`exact_value` narrows that to the exact count, and
 the drivers below value each card and trace a best line.
 
-A node's state is a tuple ``(mover, n_in_trick, lead_suit, best, owner, table,
-talon_i, left)``: who plays next, how many cards lie in the trick, the suit to
-follow (-1 when leading), the card now taking the trick and its owner, the mask of
-the cards on the table (the turned talon card included), how many talon cards
-have been used, and how many tricks remain (the current one included).
+A node's :data:`State` names who plays next (``mover``), how many cards lie in
+the trick (``n_in_trick``), the suit to follow (``lead_suit``, -1 when leading), the
+card now taking the trick and its owner (``best``, ``owner``), the mask of the cards
+on the table (``table``, the turned talon card included), how many talon cards have
+been used (``talon_i``) and how many tricks remain, the current one included (``left``).
 """
+
+from collections import namedtuple
+
 
 import numpy as np
 
 from .bits import popcount
-from .bounds import all_boss, sure_tricks, tops_relevance
+from .bounds import shared_suits_relevance, sure_tricks, tops_relevance, wins_all, wins_none
 from .config import (C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_GENERATION,
                      C_N_TALON, C_TALON, C_TALON_MODE, C_TRUMP, DEALER_SEAT, NO_SEAT, P_HANDS, P_LEADER,
-                     P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_NODES, S_TT_HITS, S_TT_STORES,
-                     TALON_DEALER, USE_BOUNDS, USE_EQUIVALENCE, USE_ORDERING, USE_TT, jit)
+                     KILLER_SLOTS, P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_CUTS, S_FIRST_CUTS, S_NODES, S_TT_HITS,
+                     S_TT_PROBES, S_TT_STORES,
+                     TALON_DEALER, USE_BOUNDS, USE_EQUIVALENCE, USE_ALL_OR_NONE, USE_ORDERING, USE_TT, jit)
 from .bits import high_bit
-from .moves import ascending, beats, group_top, legal_mask, order_moves, representatives, suit_mask
-from .tt import (absolute_move, kvec_cards, position_key, probe, relative_move, relevance_kvec,
+from .moves import NO_TRUMP, ascending, beats, group_top, legal_mask, order_moves, representatives, suit_mask
+from .tt import (NO_UPPER, absolute_move, kvec_cards, position_key, probe, relative_move, relevance_kvec,
                  store)
 
-UNBOUNDED = 100
+State = namedtuple("State", ["mover", "n_in_trick", "lead_suit", "best", "owner", "table", "talon_i",
+                             "left"])
 
 
 @jit
@@ -46,8 +51,8 @@ def _trick_start(ctx, leader, talon_i, left):
         t = ctx[C_TALON + talon_i]
         best = t if ctx[C_TALON_MODE] == TALON_DEALER else -1
         owner = DEALER_SEAT if best >= 0 else NO_SEAT
-        return (0, 0, t >> 3, best, owner, np.int64(1) << t, talon_i, left)
-    return (leader, 0, -1, -1, NO_SEAT, np.int64(0), talon_i, left)
+        return State(0, 0, t >> 3, best, owner, np.int64(1) << t, talon_i, left)
+    return State(leader, 0, -1, -1, NO_SEAT, np.int64(0), talon_i, left)
 
 
 @jit
@@ -67,7 +72,7 @@ def advance(hands, ctx, state, c, target):
         owner = mover
     table |= np.int64(1) << c
     if n_in < 2:
-        return ((mover + 1) % 3, n_in + 1, lead, best, owner, table, talon_i, left), target
+        return State((mover + 1) % 3, n_in + 1, lead, best, owner, table, talon_i, left), target
     if owner == ctx[C_FOCUS]:
         target -= 1
     next_leader = owner
@@ -159,21 +164,26 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
             if flags & USE_BOUNDS and not (cooperative and focus_max):  # sure tricks assume a fight
                 if focus_max:
                     if mover == focus:
-                        sure = sure_tricks(hands, focus, trump)
+                        sure, why = sure_tricks(hands, focus, trump, target)
                         if sure >= target:
                             stats[S_BOUND_CUTS] += 1
-                            return sure, tops_relevance(hands, focus)
+                            return sure, why
                     else:
-                        at_most = left - sure_tricks(hands, mover, trump)
-                        if at_most < target:
+                        theirs, why = sure_tricks(hands, mover, trump, left - target + 1)
+                        if left - theirs < target:
                             stats[S_BOUND_CUTS] += 1
-                            return at_most, tops_relevance(hands, mover)
-                elif mover == focus and all_boss(hands, focus):
-                    stats[S_BOUND_CUTS] += 1
-                    return left, tops_relevance(hands, focus)
+                            return left - theirs, why
+                elif trump == NO_TRUMP:  # misère, raspasy: all tricks or none, whatever anyone plays
+                    if (mover == focus or flags & USE_ALL_OR_NONE) and wins_all(hands, focus, mover):
+                        stats[S_BOUND_CUTS] += 1
+                        return left, tops_relevance(hands, focus)
+                    if flags & USE_ALL_OR_NONE and wins_none(hands, focus, mover):
+                        stats[S_BOUND_CUTS] += 1
+                        return np.int64(0), shared_suits_relevance(hands, focus)
             if flags & USE_TT:
                 keyed = True
                 shape, code = position_key(hands, mover, ctx[C_GAME_ID], pext)
+                stats[S_TT_PROBES] += 1
                 lower, upper, lower_k, upper_k, move = probe(tt_keys, tt_vals, shape, code)
                 if lower >= target:
                     stats[S_TT_HITS] += 1
@@ -193,8 +203,12 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
         moves = representatives(legal, live, pext, pdep)
     depth = popcount(hands[0] | hands[1] | hands[2])
     if flags & USE_ORDERING:
+        # killers: the leads that last cut off at this depth (two in misère and raspasy, where
+        # leads are harder to order; a second one costs nodes in contracts)
+        killer = scratch[depth, 0, KILLER_SLOTS] - 1 if n_in == 0 else -1
+        killer2 = scratch[depth, 0, KILLER_SLOTS + 1] - 1 if n_in == 0 and not focus_max else -1
         k = order_moves(moves, hands, mover, n_in, lead, best, owner, trump, focus, focus_max,
-                        live, first, scratch, depth)
+                        live, first, killer, killer2, scratch, depth)
     else:
         k = ascending(moves, scratch, depth)
 
@@ -205,12 +219,13 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
     for i in range(k):
         c = scratch[depth, 0, i]
         child, child_target = advance(hands, ctx, state, c, target)
-        if child[1] == 0 and child_target <= 0:  # settled already: skip the call
+        new_trick = child.n_in_trick == 0
+        if new_trick and child_target <= 0:  # settled already: skip the call
             v, child_relevant = np.int64(0), np.int64(0)
-        elif child[1] == 0 and child_target > child[7]:
-            v, child_relevant = child[7], np.int64(0)
-        elif child[1] == 0 and child[7] == 1 and child[6] >= ctx[C_N_TALON]:
-            v, child_relevant = _last_trick(hands, ctx, child[0])
+        elif new_trick and child_target > child.left:
+            v, child_relevant = child.left, np.int64(0)
+        elif new_trick and child.left == 1 and child.talon_i >= ctx[C_N_TALON]:
+            v, child_relevant = _last_trick(hands, ctx, child.mover)
         else:
             v, child_relevant = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats,
                                        child, child_target)
@@ -234,6 +249,13 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
                 relevant = child_relevant
                 break
         relevant |= child_relevant
+    if cut >= 0:
+        if n_in == 0 and scratch[depth, 0, KILLER_SLOTS] != cut + 1:
+            scratch[depth, 0, KILLER_SLOTS + 1] = scratch[depth, 0, KILLER_SLOTS]
+            scratch[depth, 0, KILLER_SLOTS] = cut + 1
+        stats[S_CUTS] += 1
+        if cut == scratch[depth, 0, 0]:
+            stats[S_FIRST_CUTS] += 1
     if cut < 0 and moves != legal:
         relevant = _equivalence_relevance(relevant, legal, moves, live)
 
@@ -243,24 +265,34 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
         move = relative_move(cut, live_hands) if cut >= 0 else -1
         kvec = relevance_kvec(relevant, live_hands)
         if result >= target:
-            store(tt_keys, tt_vals, shape, code, kvec, result, UNBOUNDED, move, left, ctx[C_GENERATION])
+            store(tt_keys, tt_vals, shape, code, kvec, result, NO_UPPER, move, left, ctx[C_GENERATION])
         else:
             store(tt_keys, tt_vals, shape, code, kvec, 0, result, move, left, ctx[C_GENERATION])
     return result, relevant
 
 
 @jit
-def exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state):
-    """The focus player's remaining tricks under best play: bisection on fail-soft ``search``."""
+def exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, guess=-1):
+    """The focus player's remaining tricks under best play: bisection on fail-soft ``search``.
+
+    With a ``guess`` (and move ordering on) the first test is at the guess and the
+    second next to where it landed, so a right guess settles the value in two
+    searches; a wrong one falls back to bisection. Without one the first test is the
+    midpoint.
+    """
     lo = 0
-    hi = state[7]
+    hi = state.left
+    use_guess = guess >= 0 and ctx[C_FLAGS] & USE_ORDERING
+    mid = min(max(guess, 1), hi) if use_guess else (lo + hi + 1) // 2
     while lo < hi:
-        mid = (lo + hi + 1) // 2
         v, _ = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, mid)
         if v >= mid:
             lo = v
+            mid = lo + 1 if use_guess else (lo + hi + 1) // 2
         else:
             hi = v
+            mid = max(hi, 1) if use_guess else (lo + hi + 1) // 2
+        use_guess = False
     return lo
 
 
@@ -269,16 +301,20 @@ def move_reaches(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state
     """Whether, after the mover plays ``c``, the focus player still gets ``target`` tricks."""
     child, child_target = advance(hands, ctx, state, c, target)
     v, _ = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, child, child_target)
-    hands[state[0]] |= np.int64(1) << c
+    hands[state.mover] |= np.int64(1) << c
     return v >= child_target
 
 
 @jit
-def move_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, c):
-    """The focus player's remaining tricks (this trick included) after the mover plays ``c``."""
+def move_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, c, guess=-1):
+    """The focus player's remaining tricks (this trick included) after the mover plays ``c``.
+
+    ``guess``: a likely value (a sibling card's), or -1.
+    """
     child, child_target = advance(hands, ctx, state, c, 0)
-    v = exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, child)
-    hands[state[0]] |= np.int64(1) << c
+    child_guess = guess + child_target if guess >= 0 else -1
+    v = exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, child, child_guess)
+    hands[state.mover] |= np.int64(1) << c
     return v - child_target
 
 

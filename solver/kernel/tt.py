@@ -33,6 +33,8 @@ import numpy as np
 from .bits import popcount
 from .config import jit
 
+NO_UPPER = 100
+"""The upper bound of an entry that has none (above any number of tricks); the lower is 0."""
 EXACT_BUCKET = 4
 SHAPE_BUCKET = 16
 DEFAULT_LOG2_SIZE = 18
@@ -116,13 +118,13 @@ def _probe_exact(keys, vals, shape, code, b):
         if vals[i, 3] != 0 and keys[i, 0] == shape and keys[i, 1] == code:
             return (np.int64(vals[i, 0]), np.int64(vals[i, 1]), keys[i, 2] & 0xFFFF,
                     keys[i, 2] >> 16, np.int64(vals[i, 2]))
-    return np.int64(0), np.int64(100), np.int64(0), np.int64(0), np.int64(-1)
+    return np.int64(0), np.int64(NO_UPPER), np.int64(0), np.int64(0), np.int64(-1)
 
 
 @jit
 def probe(keys, vals, shape, code):
     """Combined bounds of all entries matching the position:
-    ``(lower, upper, lower_kvec, upper_kvec, move)``, ``(0, 100, 0, 0, -1)`` if none."""
+    ``(lower, upper, lower_kvec, upper_kvec, move)``, ``(0, NO_UPPER, 0, 0, -1)`` if none."""
     n = keys.shape[0]
     lower, upper, lower_k, upper_k, move = _probe_exact(keys, vals, shape, code,
                                                         _exact_bucket(shape, code, n))
@@ -168,7 +170,7 @@ def _store_exact(keys, vals, shape, code, kvec, lower, upper, move, depth, gener
         keys[slot, 1] = code
         keys[slot, 2] = 0
         vals[slot, 0] = 0
-        vals[slot, 1] = 100
+        vals[slot, 1] = NO_UPPER
         vals[slot, 2] = -1
         vals[slot, 3] = depth
     if lower > vals[slot, 0]:

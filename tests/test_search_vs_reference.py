@@ -20,20 +20,27 @@ CONFIGS = {
 KINDS = ["contract", "misere", "raspasy"]
 
 
-def _check(seed: int, kind: str, cards: int, count: int) -> None:
-    rng = random.Random(f"{seed}-{kind}-{cards}")
+def _check(seed: int, kind: str, cards: int, count: int, cooperative: bool = False) -> None:
+    """Every card's value and the value, from each engine configuration and from the brute force.
+
+    ``cooperative``: all three players pursue the focus player's aim (the lower bound the
+    raspasy analysis needs) instead of the other two playing against him.
+    """
+    rng = random.Random(f"{'coop-' if cooperative else ''}{seed}-{kind}-{cards}")
     engines = {name: Engine(options) for name, options in CONFIGS.items()}
     for _ in range(count):
         game = random_game(rng, kind)
         position = random_position(rng, game, cards)
         for focus in focus_players(game):
-            expected = reference.card_values(position, game, focus)
+            expected = reference.card_values(position, game, focus, cooperative)
             for name, engine in engines.items():
-                got = engine.card_values(position, game, focus)
+                got = engine.card_values(position, game, focus, cooperative)
                 assert got == expected, (name, position, game, focus)
-            best = max(expected.values()) if (position.to_move == focus) == game.focus_maximizes() \
-                else min(expected.values())
-            assert engines["all shortcuts"].value(position, game, focus) == best
+            maximizing = game.focus_maximizes() if cooperative else \
+                (position.to_move == focus) == game.focus_maximizes()
+            best = max(expected.values()) if maximizing else min(expected.values())
+            assert engines["all shortcuts"].value(position, game, focus, cooperative) == best
+            assert reference.value(position, game, focus, cooperative) == best
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -54,31 +61,14 @@ def test_card_values_match_brute_force_exhaustive(kind, cards, count):
     _check(1, kind, cards, count)
 
 
-def _check_cooperative(seed: int, kind: str, cards: int, count: int) -> None:
-    """All three players pursuing the focus player's aim: the bound raspasy analysis needs."""
-    rng = random.Random(f"coop-{seed}-{kind}-{cards}")
-    engines = {name: Engine(options) for name, options in CONFIGS.items()}
-    for _ in range(count):
-        game = random_game(rng, kind)
-        position = random_position(rng, game, cards)
-        for focus in focus_players(game):
-            expected = reference.card_values(position, game, focus, cooperative=True)
-            for name, engine in engines.items():
-                got = engine.card_values(position, game, focus, cooperative=True)
-                assert got == expected, (name, position, game, focus)
-            best = max(expected.values()) if game.focus_maximizes() else min(expected.values())
-            assert engines["all shortcuts"].value(position, game, focus, cooperative=True) == best
-            assert reference.value(position, game, focus, cooperative=True) == best
-
-
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("cards,count", [(2, 100), (3, 300), (4, 60)])
 def test_cooperative_card_values_match_brute_force(kind, cards, count):
-    _check_cooperative(0, kind, cards, count)
+    _check(0, kind, cards, count, cooperative=True)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("cards,count", [(3, 3000), (4, 800), (5, 40)])
 def test_cooperative_card_values_match_brute_force_exhaustive(kind, cards, count):
-    _check_cooperative(1, kind, cards, count)
+    _check(1, kind, cards, count, cooperative=True)

@@ -10,6 +10,8 @@ What the group guarantees for every command, whatever goes wrong around the solv
   :class:`~solver.api.InputError` is one line on stderr and exit code 2;
 * output that cannot be written (a closed or full stdout) is one line on stderr
   and exit code 2, never exit 0 with the results lost;
+* a reader that stops reading (``pref solve … | head``) ends the command quietly,
+  as Unix tools end on a closed pipe: nothing on stderr, exit code 141;
 * Ctrl-C, at start-up or mid-run, ends with ``pref: interrupted`` on stderr and
   exit code 130; every line already printed is complete (results are printed a
   whole line at a time and flushed).
@@ -23,7 +25,7 @@ import sys
 
 import click
 
-from .errors import EXIT_INTERRUPTED, UserError
+from .errors import EXIT_INTERRUPTED, EXIT_PIPE_CLOSED, UserError
 
 COMMANDS = {
     "solve": ("cli.commands.solve:solve", "Solve problem files and explain the answer as a problem book would."),
@@ -144,7 +146,21 @@ def _silence_stdout() -> None:
 
 def _output_lost(error: OSError) -> UserError:
     _silence_stdout()
+    if isinstance(error, BrokenPipeError):
+        return PipeClosed()
     return UserError(f"pref: cannot write the results: {error.strerror or error}")
+
+
+class PipeClosed(UserError):
+    """The reader closed the pipe (``| head``): it has what it wanted, so nothing to say."""
+
+    exit_code = EXIT_PIPE_CLOSED
+
+    def __init__(self) -> None:
+        super().__init__("")
+
+    def show(self, file=None) -> None:
+        pass
 
 
 def _interrupted() -> UserError:
@@ -175,7 +191,7 @@ def pref():
 
     Problem files are described in docs/problem-format.md. Exit codes: 0 ok,
     1 a check found a wrong answer, 2 bad input (or output that cannot be
-    written), 130 interrupted.
+    written), 130 interrupted, 141 the reader closed the pipe (quietly).
     """
 
 

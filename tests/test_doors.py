@@ -162,6 +162,18 @@ def test_full_stdout_fails_loudly():
     assert result.stderr.startswith("pref: cannot write the results: ")
 
 
+def test_a_reader_closing_the_pipe_ends_it_quietly():
+    """``pref … | head`` as Unix tools do it: no message, exit 141 (128 + SIGPIPE)."""
+    process = subprocess.Popen([sys.executable, "-c", "from cli.main import main; main()", "solve", "--help"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                               env={**__import__("os").environ, "PYTHONUNBUFFERED": "1"})
+    process.stdout.close()  # before it writes: its first write meets a closed pipe
+    returncode = process.wait(timeout=300)
+    stderr = process.stderr.read()
+    assert stderr == ""
+    assert returncode == 141
+
+
 def test_closed_stdout_fails_loudly():
     script = "import os, sys; os.close(1); sys.stdout = None; from cli.main import main; main()"
     result = subprocess.run([sys.executable, "-c", script, "check", "problems/kovalevskaya-misere.toml"],

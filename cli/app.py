@@ -106,6 +106,8 @@ class PrefGroup(click.Group):
             _flush_stdout()
         except (KeyboardInterrupt, click.Abort):
             error = _interrupted()
+        except click.UsageError as e:
+            error = _usage_error(e)
         except click.ClickException as e:
             error = e
         except SystemExit as e:
@@ -122,6 +124,17 @@ class PrefGroup(click.Group):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _usage_error(error: click.UsageError) -> UserError:
+    """A wrong option or argument in one line, as every other bad input:
+    ``pref board: invalid value for '--port': 99999 is not in the range 0<=x<=65535 (try pref board --help)``."""
+    where = error.ctx.command_path if error.ctx is not None else "pref"
+    text = error.format_message().rstrip(".")
+    text = text[:1].lower() + text[1:]
+    one = UserError(f"{where}: {text} (try {where} --help)")
+    one.exit_code = error.exit_code
+    return one
 
 
 def _flush_stdout() -> None:

@@ -546,3 +546,14 @@ def test_the_talon_taken_and_the_discard_are_shown(tmp_path):
     assert "talon ♥8 ♥9, taken" in result.stdout and "discard ♥8 ♠7, out of play" in result.stdout, result.stdout
     err = assert_clean_error(run("solve", write(tmp_path, "b.toml", TAKEN.replace('"8H 9H"', '"8H 7H"'))))
     assert "7H is given in deal.B and in deal.talon" in err[0]
+
+
+@pytest.mark.parametrize("args, line", [
+    (("board", "--port", "99999"), "pref board: invalid value for '--port': 99999 is not in the range"),
+    (("solve", "--lang", "xx", "p.toml"), "pref solve: invalid value for '--lang': 'xx' is not one of"),
+    (("table",), "pref table: missing argument 'DEAL' (try pref table --help)"),
+    (("tabel",), "pref: no such command 'tabel'. Did you mean 'table'? (try pref --help)"),
+])
+def test_a_wrong_option_is_one_line_like_every_bad_input(args, line):
+    err = assert_clean_error(run(*args))
+    assert err[0].startswith(line), err

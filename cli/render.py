@@ -129,7 +129,11 @@ def answer(tricks_left: int, game: Game, tricks, style: Style, taken: tuple[int,
         return whole + say(lang, " ({tricks} of the {left} left)", tricks=tricks,
                            left=plural(tricks_left, "trick", lang) if lang == "en" else tricks_left)
     if game.kind is Kind.RASPASY:
-        per_player = ", ".join(f"{s} {tricks[s]}" for s in SEATS)
+        per_player = ", ".join(f"{s} {taken[i] + tricks[s]}" for i, s in enumerate(SEATS))
+        if any(taken) and sum(taken) + tricks_left == 10:
+            per_player += say(lang, " ({tricks} of the {left} left)",
+                              tricks=", ".join(f"{s} {tricks[s]}" for s in SEATS),
+                              left=plural(tricks_left, "trick", lang) if lang == "en" else tricks_left)
         return say(lang, "raspasy: {per_player} — the fewest tricks each player can be sure of when the other "
                    "two play against him", per_player=per_player)
     declarer = SEATS[game.declarer]

@@ -526,6 +526,15 @@ def test_a_position_mid_play_can_be_given_as_the_game_that_led_to_it(tmp_path):
     assert out["taken"] == {"A": 2, "B": 0, "C": 0} and out["verdict"] == "made"
 
 
+
+def test_a_raspasy_mid_play_counts_the_tricks_already_taken(tmp_path):
+    problem = {"deal": PLAYED["deal"], "game": {"kind": "raspasy", "raspasy_talon": "none",
+                                                "played": PLAYED["game"]["played"]}}
+    path = write(tmp_path, "p.json", json.dumps(problem, ensure_ascii=False))
+    assert "Answer: raspasy: A 10, B 0, C 0 (A 8, B 0, C 0 of the 8 tricks left) — " in run("solve", path).stdout
+    assert "Ответ: распасы: A 10, B 0, C 0 (A 8, B 0, C 0 из 8 оставшихся) — " in \
+        run("solve", "--lang", "ru", path).stdout
+
 TAKEN = """\
 [deal]
 A = "♠JQ ♣79 ♦10JQK ♥AJ"

@@ -29,8 +29,8 @@ from . import words
 from .style import Style, pad, visible_len
 from .words import say
 
-def plural(n: int, word: str = "trick", lang: str = "en") -> str:
-    return words.plural(n, lang, word)
+def plural(n: int, word: str = "trick", lang: str = "en", *, taken: bool = False) -> str:
+    return words.plural(n, lang, word, taken=taken)
 
 
 def hand_rows(mask: int, style: Style) -> list[str]:

@@ -93,12 +93,14 @@ def say(lang: str, template: str, **fields) -> str:
     return text.format(**fields) if fields else text
 
 
-def plural(n: int, lang: str = "en", word: str = "trick") -> str:
-    """``1 trick``, ``2 tricks``; ``1 взятка``, ``3 взятки``, ``5 взяток``."""
+def plural(n: int, lang: str = "en", word: str = "trick", *, taken: bool = False) -> str:
+    """``1 trick``, ``2 tricks``; ``1 взятка``, ``3 взятки``, ``5 взяток``.
+
+    ``taken``: the object of "takes" (берёт 1 взятку, 21 взятку; the other forms do not change)."""
     if lang != "ru" or word != "trick":
         return f"{n} {word}" if n == 1 else f"{n} {word}s"
     if n % 10 == 1 and n % 100 != 11:
-        return f"{n} взятка"
+        return f"{n} взятку" if taken else f"{n} взятка"
     if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
         return f"{n} взятки"
     return f"{n} взяток"

@@ -483,6 +483,7 @@ def test_lang_ru_translates_the_words_too(tmp_path):
     from cli.words import plural
     assert [plural(n, "ru") for n in (0, 1, 2, 5, 11, 21, 22)] == \
         ["0 взяток", "1 взятка", "2 взятки", "5 взяток", "11 взяток", "21 взятка", "22 взятки"]
+    assert [plural(n, "ru", taken=True) for n in (1, 2, 11, 21)] == ["1 взятку", "2 взятки", "11 взяток", "21 взятку"]
     kovalevskaya = run("solve", "--lang", "ru", write(tmp_path, "k.toml", KOVALEVSKAYA)).stdout
     assert "Ответ: ловленный мизер, играет B: 1 взятка" in kovalevskaya
     assert "прикуп ♣К ♣Т, вне игры" in kovalevskaya and "Лучший розыгрыш" in kovalevskaya
@@ -492,7 +493,7 @@ def test_lang_ru_translates_the_words_too(tmp_path):
     assert "Ответ: 6♦, играет A: 2 взятки, без четырёх" in text, text
     raspasy = {"deal": {"A": "♠AK", "B": "♠QJ", "C": "♣AK"}, "game": {"kind": "raspasy"}}
     text = run("solve", "--lang", "ru", write(tmp_path, "r.json", json.dumps(raspasy, ensure_ascii=False))).stdout
-    assert "Ответ: распасы: A" in text
+    assert "Ответ: распасы: A" in text and "Лучший розыгрыш для A, который берёт 2 взятки" in text
     for english in ("Answer", "trick", "leads", "Best line", "misère", "raspasy"):
         assert english not in kovalevskaya.split("Примечания")[0].replace("Kovalevskaya's misère", "")
 

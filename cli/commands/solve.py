@@ -175,7 +175,7 @@ def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = F
         for seat in SEATS:
             focus = SEATS.index(seat)
             lines.append(say(lang, "Best line for {seat}, who takes {tricks} ({legend}):", seat=seat,
-                             tricks=render.plural(result.tricks[seat], "trick", lang), legend=legend))
+                             tricks=render.plural(result.tricks[seat], "trick", lang, taken=True), legend=legend))
             tricks = tricks_of_line(position, game, result.lines[seat], focus, engine())
             lines += render.trick_lines(tricks, style)
     else:

@@ -285,6 +285,15 @@ def test_split_rows_reproduce_the_exact_probabilities():
         assert sampled.interval.lo <= exact <= sampled.interval.hi
 
 
+def test_only_matches_a_claim_number_whole():
+    def claims_of(only):
+        return sorted({r.claim for r in runner.select(claims.catalogue(), only=only)})
+    assert claims_of("1.1") == ["1.1"]
+    assert claims_of("1.5") == ["1.5a", "1.5b"]
+    assert claims_of("1.12b") == ["1.12b"]
+    assert claims_of("4.1") == ["4.1a", "4.1b"]
+
+
 def test_workers_do_not_change_the_figures():
     rows = runner.select(claims.catalogue(), only="1.13")[:4]
     one = [r.counts for r in runner.run(rows, seed=3, samples=4, workers=1)]

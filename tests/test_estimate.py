@@ -263,3 +263,18 @@ def test_talon_taken_means_the_double_dummy_best_discard_of_each_layout():
         assert played == Engine().value(Position(layout.hands), game, 0)
         differ += played != best
     assert differ  # the two questions are not the same question
+
+
+def test_lang_ru_writes_the_discards_in_russian_notation():
+    """A 12-card misère with the talon known: every discard line, the summary's too, in the chosen notation."""
+    args = ["estimate", "♠79J ♣7 8 10 A ♦79 ♥K", "--seat", "C", "--game", "misere C", "--talon", "8H 10S",
+            "--discards", "KH AC", "--discards", "7S 7D", "--layouts", "5", "--workers", "1"]
+    ru = CliRunner().invoke(pref, [*args, "--lang", "ru"])
+    assert ru.exit_code == 0, ru.output
+    summary = ru.output.strip().splitlines()[-1]
+    assert summary.startswith("мизер, играет C: best discard not knowing the layout: ♥К ♣Т;"), summary
+    assert "мизер, играет C, снос ♥К ♣Т:" in ru.output and "♣A" not in ru.output and "discard ♥" not in ru.output
+    en = CliRunner().invoke(pref, args)
+    assert en.output.strip().splitlines()[-1].startswith("misère by C: best discard not knowing the layout: ♥K ♣A;")
+    data = json.loads(CliRunner().invoke(pref, [*args, "--json"]).output)
+    assert data["discards"][0]["best"] == data["options"][data["discards"][0]["best_index"]]["option"]

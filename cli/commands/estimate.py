@@ -18,6 +18,7 @@ from ..errors import UserError
 from ..options import color_option, json_option, lang_option
 from ..runtime import announce_compile, progress_bar
 from ..style import Style, want_color
+from ..words import say
 
 EXIT_INTERRUPTED = 130
 
@@ -217,7 +218,7 @@ def _label(option: est.Option, style: Style) -> str:
     from .. import render
     text = render.game_name(option.game, style)
     if option.discard:
-        text += ", discard " + style.cards(sorted(option.discard, reverse=True))
+        text += f", {say(style.lang, 'discard')} " + style.cards(sorted(option.discard, reverse=True))
     return text
 
 
@@ -231,6 +232,7 @@ def _score(fig: dict) -> float:
 
 
 def report(result: est.Estimate, summary: dict, style: Style, title: str = "") -> list[str]:
+    from .. import render
     q = result.question
     lines = []
     if title:
@@ -293,10 +295,13 @@ def report(result: est.Estimate, summary: dict, style: Style, title: str = "") -
                          f"success {100 * w['value']:+.1f}% ({100 * w['low']:+.1f} … {100 * w['high']:+.1f}), "
                          f"same layouts")
     for g in summary.get("discards", []):
-        lines.append(f"{g['game']}: best discard not knowing the layout: {g['best']}; seeing each layout the "
+        best = q.options[g["best_index"]]
+        lines.append(f"{render.game_name(best.game, style)}: best discard not knowing the layout: "
+                     f"{style.cards(sorted(best.discard, reverse=True))}; seeing each layout the "
                      f"declarer averages {_mean(g['seeing_the_layout']['mean'])}")
         if g["differs"]:
-            lines.append(f"  differs from the discard most often best double dummy: {g['dd_most_often_best']}")
+            lines.append(f"  differs from the discard most often best double dummy: "
+                         f"{style.cards(sorted(q.options[g['dd_most_often_index']].discard, reverse=True))}")
     return lines
 
 

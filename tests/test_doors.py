@@ -479,6 +479,12 @@ def test_as_good_cards_come_from_the_solver_not_the_cli():
     assert e.value.field == "line[0]"
 
 
+def test_check_lang_ru_states_the_key_in_russian(tmp_path):
+    result = run("check", "--lang", "ru", write(tmp_path, "k.toml", KOVALEVSKAYA))
+    assert result.exit_code == 0, result.output
+    assert ": 1, годных первых ходов 4 из 10: ♦10 ♦В ♦Д ♦К (равные карты: один ход)" in result.stdout
+
+
 def test_lang_ru_translates_the_words_too(tmp_path):
     from cli.words import plural
     assert [plural(n, "ru") for n in (0, 1, 2, 5, 11, 21, 22)] == \

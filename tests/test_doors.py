@@ -573,3 +573,9 @@ def test_the_talon_taken_and_the_discard_are_shown(tmp_path):
 def test_a_wrong_option_is_one_line_like_every_bad_input(args, line):
     err = assert_clean_error(run(*args))
     assert err[0].startswith(line), err
+
+
+def test_table_of_one_hand_says_how_a_deal_is_written():
+    err = assert_clean_error(run("table", "♠AK ♦7"))
+    assert err[0] == "♠AK ♦7: deal: no such file, and not a deal: give a problem file or " \
+                     "'A-hand / B-hand / C-hand [/ talon]'"

@@ -52,7 +52,7 @@ def check(paths, color, as_json, strict, lang):
     \b
     Examples:
       pref check
-      pref check problems/misere/ extra.toml
+      pref check problems/kovalevskaya-misere.toml problems/lasker-misere.toml
       pref check --strict problems/
       pref check --lang ru problems/kovalevskaya-misere.toml
       pref check --json | jq 'select(.agrees == false)'

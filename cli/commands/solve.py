@@ -49,8 +49,7 @@ def solve(files, as_json, jsonl, lang, color):
     Examples:
       pref solve problems/kovalevskaya-misere.toml
       pref solve --json problems/*.toml
-      echo '{"deal": {"A": "♠AKQ", "B": "♠J10 ♣7", "C": "♣AKQ"},
-             "game": {"kind": "contract", "contract": "6S", "declarer": "A"}}' | pref solve --jsonl -
+      echo '{"deal": {"A": "♠AKQ", "B": "♠J10 ♣7", "C": "♣AKQ"}, "game": {"kind": "contract", "contract": "6S", "declarer": "A"}}' | pref solve --jsonl -
 
     JSON results carry the deal, game, tricks, verdict, card_values, line
     and nodes (a bad problem: file, lineno and error); cards are written

@@ -49,7 +49,7 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
     Examples:
       pref table problems/kovalevskaya-misere.toml
       pref table "♠JQ ♣79 ♦10JQK ♥7J / ♠10987 ♣8 ♦789 ♥89 / ♠KA ♣10JQ ♦A ♥10QKA / ♣K ♣A"
-      pref table --json --raspasy-talon none deal.toml
+      pref table --json --raspasy-talon none problems/kovalevskaya-misere.toml
     """
     problem = _read_deal(deal)
     hands, talon = _checked_deal(problem)

@@ -330,6 +330,12 @@ def test_pref_book_text_report_and_bad_input(tmp_path):
     assert bad.exit_code == 2 and "--only" in bad.output and "Traceback" not in bad.output
 
 
+def test_pref_book_prints_each_reading_label_whole():
+    result = CliRunner().invoke(pref, ["book", "--only", "3.3b", "--samples", "2", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert "the book's arithmetic 1 − C(11,2)/C(22,2) " in result.output
+
+
 def test_pref_book_plot(tmp_path):
     pytest.importorskip("matplotlib")
     png = tmp_path / "b.png"

@@ -81,6 +81,35 @@ RU = {
     "Best contract: none; {who} takes fewer than 6 tricks in every strain":
         "Лучшая игра: нет; {who} берёт меньше 6 взяток в любой масти",
     "Best contract: {contract} by {who}, discarding {cards}": "Лучшая игра: {contract}, играет {who}, снос {cards}",
+    # pref estimate
+    "all {n} layouts (exact)": "все расклады: {n} (полный перебор)",
+    "{done} of {n} layouts (exact enumeration, stopped)": "раскладов: {done} из {n} (полный перебор, остановлен)",
+    "{n} random layouts, seed {seed}": "случайных раскладов: {n}, зерно {seed}",
+    " (stopped: {done} of {n})": " (остановлено: {done} из {n})",
+    "s": "с",
+    "exact range of what the missing layouts could make": "точные границы того, что дали бы оставшиеся расклады",
+    "exact figures": "точные цифры",
+    "95% intervals in brackets (Wilson for chances)": "в скобках 95% интервалы (для вероятностей — Уилсона)",
+    "unseen talon: ": "прикуп не виден: ",
+    "the declarer takes it and makes the double-dummy best discard":
+        "разыгрывающий берёт его и делает лучший снос при открытых картах",
+    "out of play (the hand as played)": "вне игры (рука, как её сыграют)",
+    "  {seat}: paranoid {paranoid}, cooperative {cooperative} tricks":
+        "  {seat}: взяток в среднем — если двое против него {paranoid}, если все ему помогают {cooperative}",
+    ": mean {mean} tricks": ": в среднем {mean} взятки",
+    "; made {pct}": "; сыграно {pct}",
+    "; clean {pct}": "; чистый {pct}",
+    "; best seeing the layout {pct}%": "; лучший при открытых картах {pct}%",
+    "    the defenders' tricks ({seat} and partner):": "    взятки вистующих ({seat} и партнёр):",
+    "    declarer's tricks at least: {levels}": "    у разыгрывающего взяток не меньше: {levels}",
+    "    defenders' tricks: mean {mean}; contract set {pct}": "    взятки вистующих: в среднем {mean}; подсад {pct}",
+    "Best not knowing the layout: {option}": "Лучшее, не зная расклада: {option}",
+    "  vs {option}: {d} tricks ({lo} … {hi}), success {w}% ({wlo} … {whi}), same layouts":
+        "  против {option}: {d} взятки ({lo} … {hi}), успех {w}% ({wlo} … {whi}), на тех же раскладах",
+    ": best discard not knowing the layout: {cards}; seeing each layout the declarer averages {mean}":
+        ": лучший снос, не зная расклада: {cards}; видя каждый расклад, разыгрывающий берёт в среднем {mean}",
+    "  differs from the discard most often best double dummy: {cards}":
+        "  чаще всего лучший при открытых картах другой снос: {cards}",
 }
 
 NUMBER_WORDS = {"en": ("no", "one", "two", "three", "four"),

@@ -265,16 +265,31 @@ def test_talon_taken_means_the_double_dummy_best_discard_of_each_layout():
     assert differ  # the two questions are not the same question
 
 
-def test_lang_ru_writes_the_discards_in_russian_notation():
-    """A 12-card misère with the talon known: every discard line, the summary's too, in the chosen notation."""
+def test_lang_ru_writes_the_report_in_russian():
+    """A 12-card misère with the talon known: every line in Russian words and notation, the summary's too."""
     args = ["estimate", "♠79J ♣7 8 10 A ♦79 ♥K", "--seat", "C", "--game", "misere C", "--talon", "8H 10S",
             "--discards", "KH AC", "--discards", "7S 7D", "--layouts", "5", "--workers", "1"]
     ru = CliRunner().invoke(pref, [*args, "--lang", "ru"])
     assert ru.exit_code == 0, ru.output
     summary = ru.output.strip().splitlines()[-1]
-    assert summary.startswith("мизер, играет C: best discard not knowing the layout: ♥К ♣Т;"), summary
-    assert "мизер, играет C, снос ♥К ♣Т:" in ru.output and "♣A" not in ru.output and "discard ♥" not in ru.output
+    assert summary.startswith("мизер, играет C: лучший снос, не зная расклада: ♥К ♣Т;"), summary
+    assert "мизер, играет C, снос ♥К ♣Т: в среднем " in ru.output and "♣A" not in ru.output
+    assert ru.output.startswith("случайных раскладов: 5, зерно 1;")
+    for english in ("discard", "mean", "tricks", "clean", "layout", "vs "):
+        assert english not in ru.output, english
     en = CliRunner().invoke(pref, args)
     assert en.output.strip().splitlines()[-1].startswith("misère by C: best discard not knowing the layout: ♥K ♣A;")
     data = json.loads(CliRunner().invoke(pref, [*args, "--json"]).output)
     assert data["discards"][0]["best"] == data["options"][data["discards"][0]["best_index"]]["option"]
+
+
+def test_lang_ru_raspasy_and_a_defenders_view():
+    common = ["--holds", "C:♠AK", "--layouts", "5", "--workers", "1", "--lang", "ru"]
+    defender = CliRunner().invoke(pref, ["estimate", "♣AKxx ♦AKx ♥Ax", "--seat", "A", "--game", "6S C", *common])
+    raspasy = CliRunner().invoke(pref, ["estimate", "♣AKxx ♦AKx ♥Ax", "--seat", "A", "--game", "raspasy", *common])
+    assert defender.exit_code == 0 and raspasy.exit_code == 0, defender.output + raspasy.output
+    assert "взятки вистующих (A и партнёр):" in defender.output and "; подсад " in defender.output
+    assert "  A: взяток в среднем — если двое против него " in raspasy.output
+    ru = defender.output + raspasy.output
+    for english in ("paranoid", "defenders", "tricks", "unseen", "intervals"):
+        assert english not in ru, english

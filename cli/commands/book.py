@@ -15,7 +15,7 @@ from solver.analysis.book.runner import DEFAULT_SAMPLES, SEED, default_workers, 
 
 from .. import bookreport
 from ..errors import UserError
-from ..options import color_option, json_option, lang_option
+from ..options import card_lang_option, color_option, json_option
 from ..runtime import announce_compile, progress_bar
 from ..style import want_color
 
@@ -38,7 +38,7 @@ EXIT_INTERRUPTED = 130
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Also draw the trump table and the raspasy suits to this PNG (needs matplotlib).")
 @json_option
-@lang_option
+@card_lang_option
 @color_option
 def book(seed, samples, sections, only, workers, report_path, plot_path, as_json, lang, color):
     """Check the manuals: every claim of BOOK.md sections 1–5 against simulation.

@@ -544,3 +544,10 @@ def test_check_passes_on_the_published_composed_problems(tmp_path):
     result = run("check", str(path))
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[-1] == f"{len(problems)} ok, 0 wrong"
+
+
+def test_solve_text_has_no_trailing_blanks():
+    """The notes' empty lines stay empty (a diff or an editor shows stray blanks)."""
+    text = run("solve", "problems/kovalevskaya-misere.toml").stdout
+    assert "\n\n  B's weak spot" in text
+    assert [line for line in text.splitlines() if line != line.rstrip()] == []

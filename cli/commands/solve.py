@@ -182,7 +182,7 @@ def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = F
         tricks = tricks_of_line(position, game, result.line, game.declarer, engine())
         lines += render.trick_lines(tricks, style)
     if problem.notes.strip():
-        lines += ["", f"{say(lang, 'Notes')}:"] + ["  " + row for row in problem.notes.strip().splitlines()]
+        lines += ["", f"{say(lang, 'Notes')}:"] + [("  " + row).rstrip() for row in problem.notes.strip().splitlines()]
     return lines
 
 

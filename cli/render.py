@@ -235,4 +235,8 @@ def key_text(report, lang: str = "en") -> str:
     whose = {"declarer": say(lang, "for the declarer"), "defenders": say(lang, "for the defenders")}.get(
         report.side, say(lang, "for {mover}", mover=SEATS[report.mover]))
     whose += ", " + say(lang, "{mover} to play", mover=SEATS[report.mover])
-    return f"{report.describe(lang, partial(say, lang))} ({whose})"
+    text = report.describe(lang, partial(say, lang))
+    note = text.rpartition("(")[2]
+    if text.endswith(")") and not note[:-1].isdigit():  # one bracket: "(equal cards: one play; for …)"
+        return f"{text[:-1]}; {whose})"
+    return f"{text} ({whose})"

@@ -293,3 +293,20 @@ def test_lang_ru_raspasy_and_a_defenders_view():
     ru = defender.output + raspasy.output
     for english in ("paranoid", "defenders", "tricks", "unseen", "intervals"):
         assert english not in ru, english
+
+
+@pytest.mark.parametrize("line, words", [
+    ('layouts = "x"', "estimate.layouts: a whole number is needed, not 'x'"),
+    ("layouts = 0", "estimate.layouts: 0 is not in the range 1 to 10,000,000"),
+    ('exact = "yes"', "estimate.exact: true or false, not 'yes'"),
+    ('holds = "B:♠K"', "estimate.holds: a table such as {B = \"♠A\"} is needed"),
+    ("lengths = 3", "estimate.lengths: a string or a list of strings is needed, not 3"),
+    ("talon = 5", "estimate.talon: a string is needed, not 5"),
+])
+def test_a_file_field_of_the_wrong_type_is_one_line(tmp_path, line, words):
+    path = tmp_path / "hand.toml"
+    path.write_text(f'[estimate]\nhand = "♠AQxxx ♥AQxxx"\nseat = "A"\ngames = ["7S A"]\n{line}\n', encoding="utf-8")
+    result = CliRunner().invoke(pref, ["estimate", str(path)])
+    assert result.exit_code == 2, result.output
+    assert result.output.strip() == f"{path}: {words}" or result.output.strip().startswith(f"{path}: {words}")
+    assert len(result.output.strip().splitlines()) == 1

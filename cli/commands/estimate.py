@@ -42,7 +42,34 @@ def _from_file(path: str) -> tuple[dict, str]:
     for key in section:
         if key not in SECTION_KEYS:
             raise UserError(f"{path}: estimate.{key}: unknown key; expected one of {', '.join(SECTION_KEYS)}")
+    _check_types(section, path)
     return section, data.get("title", "")
+
+
+def _check_types(section: dict, path: str) -> None:
+    """The numbers and the switch of an [estimate] section, as the options would take them."""
+    for key, low, high in (("layouts", 1, 10**7), ("seed", None, None)):
+        value = section.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise UserError(f"{path}: estimate.{key}: a whole number is needed, not {value!r}")
+        if low is not None and not low <= value <= high:
+            raise UserError(f"{path}: estimate.{key}: {value} is not in the range {low} to {high:,}")
+    if "exact" in section and not isinstance(section["exact"], bool):
+        raise UserError(f"{path}: estimate.exact: true or false, not {section['exact']!r}")
+    for key in ("hand", "seat", "talon", "discard", "talon_use", "leader"):
+        if key in section and not isinstance(section[key], str):
+            raise UserError(f"{path}: estimate.{key}: a string is needed, not {section[key]!r}")
+    for key in ("games", "lengths", "discards"):  # one string, or a list of them
+        value = section.get(key)
+        if isinstance(value, str):
+            section[key] = [value]
+        elif value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            raise UserError(f"{path}: estimate.{key}: a string or a list of strings is needed, not {value!r}")
+    holds = section.get("holds")
+    if holds is not None and not (isinstance(holds, dict) and all(isinstance(v, str) for v in holds.values())):
+        raise UserError(f"{path}: estimate.holds: a table such as {{B = \"♠A\"}} is needed, not {holds!r}")
 
 
 @click.command()

@@ -151,6 +151,7 @@ def test_question_from_text_and_its_errors():
     (["♠AKQJ10 ♣AKQ ♦A ♥A", "--seat", "A", "--game", "6Z A"], "game"),
     (["♠AKQJ10 ♣AKQ ♦A ♥A", "--seat", "A"], "games"),
     (["♠AKQJ10", "--seat", "A", "--game", "6S A", "--exact"], "too many to enumerate"),
+    (["♠AKQJ10 ♣AKQ ♦A ♥A", "--seat", "A", "--game", "6S A", "--discards", "7S 8S"], "discards: only a declarer"),
 ])
 def test_bad_input_is_one_line_exit_2(args, words):
     result = CliRunner().invoke(pref, ["estimate", *args])

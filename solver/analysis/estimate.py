@@ -695,6 +695,9 @@ def question(hand: str, seat: str, games, *, holds: dict[str, str] | None = None
                 options += [Option(g, p) for p in pairs]
             dd_groups = tuple(groups)
         else:
+            if discards:
+                raise InputError("discards", "only a declarer holding 12 cards (or 10 and the talon, shown) "
+                                             "has discards to weigh")
             options = [Option(g) for g in games]
     knowledge = Knowledge(tuple(known), tuple(tuple(x) for x in spot), tuple(sizes), out, lims, ordered)
     layout_space(knowledge)  # every contradiction is reported here, before any work

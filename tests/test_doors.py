@@ -490,6 +490,8 @@ def test_lang_ru_translates_the_words_too(tmp_path):
     assert [plural(n, "ru") for n in (0, 1, 2, 5, 11, 21, 22)] == \
         ["0 взяток", "1 взятка", "2 взятки", "5 взяток", "11 взяток", "21 взятка", "22 взятки"]
     assert [plural(n, "ru", taken=True) for n in (1, 2, 11, 21)] == ["1 взятку", "2 взятки", "11 взяток", "21 взятку"]
+    from cli.words import number_word
+    assert [number_word(n, "ru") for n in (2, 7, 10)] == ["двух", "семи", "десяти"]  # 10♠ with no trick: без десяти
     kovalevskaya = run("solve", "--lang", "ru", write(tmp_path, "k.toml", KOVALEVSKAYA)).stdout
     assert "Ответ: ловленный мизер, играет B: 1 взятка" in kovalevskaya
     assert "прикуп ♣К ♣Т, вне игры" in kovalevskaya and "Лучший розыгрыш" in kovalevskaya

@@ -581,3 +581,12 @@ def test_table_of_one_hand_says_how_a_deal_is_written():
     err = assert_clean_error(run("table", "♠AK ♦7"))
     assert err[0] == "♠AK ♦7: deal: no such file, and not a deal: give a problem file or " \
                      "'A-hand / B-hand / C-hand [/ talon]'"
+
+
+def test_solve_exits_1_when_the_published_answer_differs(tmp_path):
+    wrong = write(tmp_path, "k.toml", KOVALEVSKAYA.replace("tricks = 1", "tricks = 2"))
+    result = run("solve", wrong)
+    assert result.exit_code == 1 and "Published answer: 2 tricks — DIFFERS" in result.stdout
+    lines = run("solve", "--jsonl", "-", input=jsonl(with_(SMALL, expect__tricks=1)))
+    assert lines.exit_code == 1 and json.loads(lines.stdout)["agrees"] is False
+    assert run("solve", write(tmp_path, "ok.toml", KOVALEVSKAYA)).exit_code == 0

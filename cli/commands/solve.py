@@ -42,6 +42,7 @@ def solve(files, as_json, jsonl, lang, color):
     best discard, shown as the solver's choice; tricks already played
     ([game] played) are listed and counted in the answer. Every good file
     is solved even when another is bad; each bad one is named on stderr.
+    Exit code 1 when a published answer ([expect] tricks) differs, as pref check.
     The key is stated: the mover's first cards that keep his side's best
     result.
 
@@ -70,6 +71,7 @@ def solve(files, as_json, jsonl, lang, color):
             if isinstance(problem, ProblemError):
                 raise problem
             result, discard, chosen = solve_problem(problem, engine())
+            outcome.wrong += problem.expect is not None and not problem.agrees(result.tricks)
             text = json.dumps(result_json(problem, result, discard, chosen), ensure_ascii=False) if as_json \
                 else "\n".join(explain(problem, result, style, discard, chosen))
         except ProblemError as e:
@@ -115,6 +117,7 @@ def solve_stream(source: str) -> int:
                 continue
             try:
                 result, discard, chosen = solve_problem(item, engine())
+                outcome.wrong += item.expect is not None and not item.agrees(result.tricks)
                 out = result_json(item, result, discard, chosen)
             except ProblemError as e:
                 outcome.report(e)

@@ -10,6 +10,8 @@ What the group guarantees for every command, whatever goes wrong around the solv
   :class:`~solver.api.InputError` is one line on stderr and exit code 2;
 * output that cannot be written (a closed or full stdout) is one line on stderr
   and exit code 2, never exit 0 with the results lost;
+* a reader that stops reading (``pref solve … | head``) ends the command quietly,
+  as Unix tools end on a closed pipe: nothing on stderr, exit code 141;
 * Ctrl-C, at start-up or mid-run, ends with ``pref: interrupted`` on stderr and
   exit code 130; every line already printed is complete (results are printed a
   whole line at a time and flushed).
@@ -23,7 +25,7 @@ import sys
 
 import click
 
-from .errors import EXIT_INTERRUPTED, UserError
+from .errors import EXIT_INTERRUPTED, EXIT_PIPE_CLOSED, UserError
 
 COMMANDS = {
     "solve": ("cli.commands.solve:solve", "Solve problem files and explain the answer as a problem book would."),
@@ -104,6 +106,8 @@ class PrefGroup(click.Group):
             _flush_stdout()
         except (KeyboardInterrupt, click.Abort):
             error = _interrupted()
+        except click.UsageError as e:
+            error = _usage_error(e)
         except click.ClickException as e:
             error = e
         except SystemExit as e:
@@ -120,6 +124,17 @@ class PrefGroup(click.Group):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _usage_error(error: click.UsageError) -> UserError:
+    """A wrong option or argument in one line, as every other bad input:
+    ``pref board: invalid value for '--port': 99999 is not in the range 0<=x<=65535 (try pref board --help)``."""
+    where = error.ctx.command_path if error.ctx is not None else "pref"
+    text = error.format_message().rstrip(".")
+    text = text[:1].lower() + text[1:]
+    one = UserError(f"{where}: {text} (try {where} --help)")
+    one.exit_code = error.exit_code
+    return one
 
 
 def _flush_stdout() -> None:
@@ -144,7 +159,21 @@ def _silence_stdout() -> None:
 
 def _output_lost(error: OSError) -> UserError:
     _silence_stdout()
+    if isinstance(error, BrokenPipeError):
+        return PipeClosed()
     return UserError(f"pref: cannot write the results: {error.strerror or error}")
+
+
+class PipeClosed(UserError):
+    """The reader closed the pipe (``| head``): it has what it wanted, so nothing to say."""
+
+    exit_code = EXIT_PIPE_CLOSED
+
+    def __init__(self) -> None:
+        super().__init__("")
+
+    def show(self, file=None) -> None:
+        pass
 
 
 def _interrupted() -> UserError:
@@ -175,7 +204,7 @@ def pref():
 
     Problem files are described in docs/problem-format.md. Exit codes: 0 ok,
     1 a check found a wrong answer, 2 bad input (or output that cannot be
-    written), 130 interrupted.
+    written), 130 interrupted, 141 the reader closed the pipe (quietly).
     """
 
 

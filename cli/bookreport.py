@@ -71,7 +71,7 @@ def terminal_lines(result: RowResult, paint=lambda word: word, lang: str = "en")
             what = rr.reading.label
         tail = f"  ({result.layouts} layouts, interrupted)" if result.interrupted and i == 0 else ""
         dist = distribution(rr)
-        lines.append(f"{head}  {what[:34]:<34} book {book_text(rr):<16} {simulated(rr):<44} "
+        lines.append(f"{head}  {what:<36} book {book_text(rr):<16} {simulated(rr):<44} "
                      f"{dist:<22} {paint(rr.verdict.word)}{tail}".rstrip())
     return lines
 

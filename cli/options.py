@@ -6,6 +6,11 @@ import click
 
 lang_option = click.option(
     "--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
+    help="Language printed: en ♠A ♠K ♠Q ♠J; ru ♠Т ♠К ♠Д ♠В and the words as players say them "
+         "(мизер, без двух).")
+
+card_lang_option = click.option(
+    "--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
     help="Card notation printed: en ♠A ♠K ♠Q ♠J, ru ♠Т ♠К ♠Д ♠В.")
 
 color_option = click.option(

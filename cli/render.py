@@ -29,8 +29,8 @@ from . import words
 from .style import Style, pad, visible_len
 from .words import say
 
-def plural(n: int, word: str = "trick", lang: str = "en") -> str:
-    return words.plural(n, lang, word)
+def plural(n: int, word: str = "trick", lang: str = "en", *, taken: bool = False) -> str:
+    return words.plural(n, lang, word, taken=taken)
 
 
 def hand_rows(mask: int, style: Style) -> list[str]:
@@ -129,7 +129,11 @@ def answer(tricks_left: int, game: Game, tricks, style: Style, taken: tuple[int,
         return whole + say(lang, " ({tricks} of the {left} left)", tricks=tricks,
                            left=plural(tricks_left, "trick", lang) if lang == "en" else tricks_left)
     if game.kind is Kind.RASPASY:
-        per_player = ", ".join(f"{s} {tricks[s]}" for s in SEATS)
+        per_player = ", ".join(f"{s} {taken[i] + tricks[s]}" for i, s in enumerate(SEATS))
+        if any(taken) and sum(taken) + tricks_left == 10:
+            per_player += say(lang, " ({tricks} of the {left} left)",
+                              tricks=", ".join(f"{s} {tricks[s]}" for s in SEATS),
+                              left=plural(tricks_left, "trick", lang) if lang == "en" else tricks_left)
         return say(lang, "raspasy: {per_player} — the fewest tricks each player can be sure of when the other "
                    "two play against him", per_player=per_player)
     declarer = SEATS[game.declarer]
@@ -231,4 +235,8 @@ def key_text(report, lang: str = "en") -> str:
     whose = {"declarer": say(lang, "for the declarer"), "defenders": say(lang, "for the defenders")}.get(
         report.side, say(lang, "for {mover}", mover=SEATS[report.mover]))
     whose += ", " + say(lang, "{mover} to play", mover=SEATS[report.mover])
-    return f"{report.describe(lang, partial(say, lang))} ({whose})"
+    text = report.describe(lang, partial(say, lang))
+    note = text.rpartition("(")[2]
+    if text.endswith(")") and not note[:-1].isdigit():  # one bracket: "(equal cards: one play; for …)"
+        return f"{text[:-1]}; {whose})"
+    return f"{text} ({whose})"

@@ -81,10 +81,40 @@ RU = {
     "Best contract: none; {who} takes fewer than 6 tricks in every strain":
         "Лучшая игра: нет; {who} берёт меньше 6 взяток в любой масти",
     "Best contract: {contract} by {who}, discarding {cards}": "Лучшая игра: {contract}, играет {who}, снос {cards}",
+    # pref estimate
+    "all {n} layouts (exact)": "все расклады: {n} (полный перебор)",
+    "{done} of {n} layouts (exact enumeration, stopped)": "раскладов: {done} из {n} (полный перебор, остановлен)",
+    "{n} random layouts, seed {seed}": "случайных раскладов: {n}, зерно {seed}",
+    " (stopped: {done} of {n})": " (остановлено: {done} из {n})",
+    "s": "с",
+    "exact range of what the missing layouts could make": "точные границы того, что дали бы оставшиеся расклады",
+    "exact figures": "точные цифры",
+    "95% intervals in brackets (Wilson for chances)": "в скобках 95% интервалы (для вероятностей — Уилсона)",
+    "unseen talon: ": "прикуп не виден: ",
+    "the declarer takes it and makes the double-dummy best discard":
+        "разыгрывающий берёт его и делает лучший снос при открытых картах",
+    "out of play (the hand as played)": "вне игры (рука, как её сыграют)",
+    "  {seat}: paranoid {paranoid}, cooperative {cooperative} tricks":
+        "  {seat}: взяток в среднем — если двое против него {paranoid}, если все ему помогают {cooperative}",
+    ": mean {mean} tricks": ": в среднем {mean} взятки",
+    "; made {pct}": "; сыграно {pct}",
+    "; clean {pct}": "; чистый {pct}",
+    "; best seeing the layout {pct}%": "; лучший при открытых картах {pct}%",
+    "    the defenders' tricks ({seat} and partner):": "    взятки вистующих ({seat} и партнёр):",
+    "    declarer's tricks at least: {levels}": "    у разыгрывающего взяток не меньше: {levels}",
+    "    defenders' tricks: mean {mean}; contract set {pct}": "    взятки вистующих: в среднем {mean}; подсад {pct}",
+    "Best not knowing the layout: {option}": "Лучшее, не зная расклада: {option}",
+    "  vs {option}: {d} tricks ({lo} … {hi}), success {w}% ({wlo} … {whi}), same layouts":
+        "  против {option}: {d} взятки ({lo} … {hi}), успех {w}% ({wlo} … {whi}), на тех же раскладах",
+    ": best discard not knowing the layout: {cards}; seeing each layout the declarer averages {mean}":
+        ": лучший снос, не зная расклада: {cards}; видя каждый расклад, разыгрывающий берёт в среднем {mean}",
+    "  differs from the discard most often best double dummy: {cards}":
+        "  чаще всего лучший при открытых картах другой снос: {cards}",
 }
 
 NUMBER_WORDS = {"en": ("no", "one", "two", "three", "four"),
-                "ru": ("ни одной", "одной", "двух", "трёх", "четырёх", "пяти", "шести")}
+                "ru": ("ни одной", "одной", "двух", "трёх", "четырёх", "пяти", "шести", "семи", "восьми",
+                       "девяти", "десяти")}
 
 
 def say(lang: str, template: str, **fields) -> str:
@@ -93,12 +123,14 @@ def say(lang: str, template: str, **fields) -> str:
     return text.format(**fields) if fields else text
 
 
-def plural(n: int, lang: str = "en", word: str = "trick") -> str:
-    """``1 trick``, ``2 tricks``; ``1 взятка``, ``3 взятки``, ``5 взяток``."""
+def plural(n: int, lang: str = "en", word: str = "trick", *, taken: bool = False) -> str:
+    """``1 trick``, ``2 tricks``; ``1 взятка``, ``3 взятки``, ``5 взяток``.
+
+    ``taken``: the object of "takes" (берёт 1 взятку, 21 взятку; the other forms do not change)."""
     if lang != "ru" or word != "trick":
         return f"{n} {word}" if n == 1 else f"{n} {word}s"
     if n % 10 == 1 and n % 100 != 11:
-        return f"{n} взятка"
+        return f"{n} взятку" if taken else f"{n} взятка"
     if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
         return f"{n} взятки"
     return f"{n} взяток"

@@ -285,6 +285,15 @@ def test_split_rows_reproduce_the_exact_probabilities():
         assert sampled.interval.lo <= exact <= sampled.interval.hi
 
 
+def test_only_matches_a_claim_number_whole():
+    def claims_of(only):
+        return sorted({r.claim for r in runner.select(claims.catalogue(), only=only)})
+    assert claims_of("1.1") == ["1.1"]
+    assert claims_of("1.5") == ["1.5a", "1.5b"]
+    assert claims_of("1.12b") == ["1.12b"]
+    assert claims_of("4.1") == ["4.1a", "4.1b"]
+
+
 def test_workers_do_not_change_the_figures():
     rows = runner.select(claims.catalogue(), only="1.13")[:4]
     one = [r.counts for r in runner.run(rows, seed=3, samples=4, workers=1)]
@@ -319,6 +328,12 @@ def test_pref_book_text_report_and_bad_input(tmp_path):
     assert "pref book --seed" in text and "| 2.9 |" in text
     bad = CliRunner().invoke(pref, ["book", "--only", "9.9"])
     assert bad.exit_code == 2 and "--only" in bad.output and "Traceback" not in bad.output
+
+
+def test_pref_book_prints_each_reading_label_whole():
+    result = CliRunner().invoke(pref, ["book", "--only", "3.3b", "--samples", "2", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert "the book's arithmetic 1 − C(11,2)/C(22,2) " in result.output
 
 
 def test_pref_book_plot(tmp_path):

@@ -3,6 +3,7 @@
 import itertools
 import json
 import random
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -493,6 +494,26 @@ def test_every_command_explains_itself_with_an_example(command):
     assert "Example" in result.stdout and f"pref {command}" in result.stdout
 
 
+@pytest.mark.parametrize("command", ["", "solve", "check", "table", "discard", "bench", "estimate", "book", "board"])
+def test_the_examples_in_help_name_files_that_exist_and_valid_json(command):
+    """A user copies an example from --help: the files it names are in the repository (hand.toml
+    and problem.toml are the user's own, shown in the help), and JSON Lines given inline is one line."""
+    import shlex
+    result = run(*([command] if command else []), "--help")
+    root = Path(__file__).resolve().parents[1]
+    examples = [re.split(r"\s{3,}", line.strip().removeprefix("then: "))[0] for line in result.stdout.splitlines()
+                if line.strip().removeprefix("then: ").startswith(("pref ", "echo "))]
+    assert examples, result.stdout
+    for example in examples:
+        words = shlex.split(example.split("|")[0] if example.startswith("echo") else example)
+        if words[0] == "echo":
+            json.loads(words[1])
+            continue
+        for word in words:
+            if word.endswith((".toml", ".jsonl", "/")) and "*" not in word and word not in ("hand.toml", "problem.toml"):
+                assert (root / word).exists(), f"{example}: {word} does not exist"
+
+
 def test_pref_is_installed_as_a_command():
     exe = shutil.which("pref")
     if exe is None:
@@ -523,3 +544,10 @@ def test_check_passes_on_the_published_composed_problems(tmp_path):
     result = run("check", str(path))
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[-1] == f"{len(problems)} ok, 0 wrong"
+
+
+def test_solve_text_has_no_trailing_blanks():
+    """The notes' empty lines stay empty (a diff or an editor shows stray blanks)."""
+    text = run("solve", "problems/kovalevskaya-misere.toml").stdout
+    assert "\n\n  B's weak spot" in text
+    assert [line for line in text.splitlines() if line != line.rstrip()] == []

@@ -162,6 +162,18 @@ def test_full_stdout_fails_loudly():
     assert result.stderr.startswith("pref: cannot write the results: ")
 
 
+def test_a_reader_closing_the_pipe_ends_it_quietly():
+    """``pref … | head`` as Unix tools do it: no message, exit 141 (128 + SIGPIPE)."""
+    process = subprocess.Popen([sys.executable, "-c", "from cli.main import main; main()", "solve", "--help"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                               env={**__import__("os").environ, "PYTHONUNBUFFERED": "1"})
+    process.stdout.close()  # before it writes: its first write meets a closed pipe
+    returncode = process.wait(timeout=300)
+    stderr = process.stderr.read()
+    assert stderr == ""
+    assert returncode == 141
+
+
 def test_closed_stdout_fails_loudly():
     script = "import os, sys; os.close(1); sys.stdout = None; from cli.main import main; main()"
     result = subprocess.run([sys.executable, "-c", script, "check", "problems/kovalevskaya-misere.toml"],
@@ -467,10 +479,19 @@ def test_as_good_cards_come_from_the_solver_not_the_cli():
     assert e.value.field == "line[0]"
 
 
+def test_check_lang_ru_states_the_key_in_russian(tmp_path):
+    result = run("check", "--lang", "ru", write(tmp_path, "k.toml", KOVALEVSKAYA))
+    assert result.exit_code == 0, result.output
+    assert ": 1, годных первых ходов 4 из 10: ♦10 ♦В ♦Д ♦К (равные карты: один ход)" in result.stdout
+
+
 def test_lang_ru_translates_the_words_too(tmp_path):
     from cli.words import plural
     assert [plural(n, "ru") for n in (0, 1, 2, 5, 11, 21, 22)] == \
         ["0 взяток", "1 взятка", "2 взятки", "5 взяток", "11 взяток", "21 взятка", "22 взятки"]
+    assert [plural(n, "ru", taken=True) for n in (1, 2, 11, 21)] == ["1 взятку", "2 взятки", "11 взяток", "21 взятку"]
+    from cli.words import number_word
+    assert [number_word(n, "ru") for n in (2, 7, 10)] == ["двух", "семи", "десяти"]  # 10♠ with no trick: без десяти
     kovalevskaya = run("solve", "--lang", "ru", write(tmp_path, "k.toml", KOVALEVSKAYA)).stdout
     assert "Ответ: ловленный мизер, играет B: 1 взятка" in kovalevskaya
     assert "прикуп ♣К ♣Т, вне игры" in kovalevskaya and "Лучший розыгрыш" in kovalevskaya
@@ -480,7 +501,7 @@ def test_lang_ru_translates_the_words_too(tmp_path):
     assert "Ответ: 6♦, играет A: 2 взятки, без четырёх" in text, text
     raspasy = {"deal": {"A": "♠AK", "B": "♠QJ", "C": "♣AK"}, "game": {"kind": "raspasy"}}
     text = run("solve", "--lang", "ru", write(tmp_path, "r.json", json.dumps(raspasy, ensure_ascii=False))).stdout
-    assert "Ответ: распасы: A" in text
+    assert "Ответ: распасы: A" in text and "Лучший розыгрыш для A, который берёт 2 взятки" in text
     for english in ("Answer", "trick", "leads", "Best line", "misère", "raspasy"):
         assert english not in kovalevskaya.split("Примечания")[0].replace("Kovalevskaya's misère", "")
 
@@ -514,6 +535,15 @@ def test_a_position_mid_play_can_be_given_as_the_game_that_led_to_it(tmp_path):
     assert out["taken"] == {"A": 2, "B": 0, "C": 0} and out["verdict"] == "made"
 
 
+
+def test_a_raspasy_mid_play_counts_the_tricks_already_taken(tmp_path):
+    problem = {"deal": PLAYED["deal"], "game": {"kind": "raspasy", "raspasy_talon": "none",
+                                                "played": PLAYED["game"]["played"]}}
+    path = write(tmp_path, "p.json", json.dumps(problem, ensure_ascii=False))
+    assert "Answer: raspasy: A 10, B 0, C 0 (A 8, B 0, C 0 of the 8 tricks left) — " in run("solve", path).stdout
+    assert "Ответ: распасы: A 10, B 0, C 0 (A 8, B 0, C 0 из 8 оставшихся) — " in \
+        run("solve", "--lang", "ru", path).stdout
+
 TAKEN = """\
 [deal]
 A = "♠JQ ♣79 ♦10JQK ♥AJ"
@@ -534,3 +564,29 @@ def test_the_talon_taken_and_the_discard_are_shown(tmp_path):
     assert "talon ♥8 ♥9, taken" in result.stdout and "discard ♥8 ♠7, out of play" in result.stdout, result.stdout
     err = assert_clean_error(run("solve", write(tmp_path, "b.toml", TAKEN.replace('"8H 9H"', '"8H 7H"'))))
     assert "7H is given in deal.B and in deal.talon" in err[0]
+
+
+@pytest.mark.parametrize("args, line", [
+    (("board", "--port", "99999"), "pref board: invalid value for '--port': 99999 is not in the range"),
+    (("solve", "--lang", "xx", "p.toml"), "pref solve: invalid value for '--lang': 'xx' is not one of"),
+    (("table",), "pref table: missing argument 'DEAL' (try pref table --help)"),
+    (("tabel",), "pref: no such command 'tabel'. Did you mean 'table'? (try pref --help)"),
+])
+def test_a_wrong_option_is_one_line_like_every_bad_input(args, line):
+    err = assert_clean_error(run(*args))
+    assert err[0].startswith(line), err
+
+
+def test_table_of_one_hand_says_how_a_deal_is_written():
+    err = assert_clean_error(run("table", "♠AK ♦7"))
+    assert err[0] == "♠AK ♦7: deal: no such file, and not a deal: give a problem file or " \
+                     "'A-hand / B-hand / C-hand [/ talon]'"
+
+
+def test_solve_exits_1_when_the_published_answer_differs(tmp_path):
+    wrong = write(tmp_path, "k.toml", KOVALEVSKAYA.replace("tricks = 1", "tricks = 2"))
+    result = run("solve", wrong)
+    assert result.exit_code == 1 and "Published answer: 2 tricks — DIFFERS" in result.stdout
+    lines = run("solve", "--jsonl", "-", input=jsonl(with_(SMALL, expect__tricks=1)))
+    assert lines.exit_code == 1 and json.loads(lines.stdout)["agrees"] is False
+    assert run("solve", write(tmp_path, "ok.toml", KOVALEVSKAYA)).exit_code == 0

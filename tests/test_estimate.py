@@ -151,6 +151,7 @@ def test_question_from_text_and_its_errors():
     (["♠AKQJ10 ♣AKQ ♦A ♥A", "--seat", "A", "--game", "6Z A"], "game"),
     (["♠AKQJ10 ♣AKQ ♦A ♥A", "--seat", "A"], "games"),
     (["♠AKQJ10", "--seat", "A", "--game", "6S A", "--exact"], "too many to enumerate"),
+    (["♠AKQJ10 ♣AKQ ♦A ♥A", "--seat", "A", "--game", "6S A", "--discards", "7S 8S"], "discards: only a declarer"),
 ])
 def test_bad_input_is_one_line_exit_2(args, words):
     result = CliRunner().invoke(pref, ["estimate", *args])
@@ -263,3 +264,50 @@ def test_talon_taken_means_the_double_dummy_best_discard_of_each_layout():
         assert played == Engine().value(Position(layout.hands), game, 0)
         differ += played != best
     assert differ  # the two questions are not the same question
+
+
+def test_lang_ru_writes_the_report_in_russian():
+    """A 12-card misère with the talon known: every line in Russian words and notation, the summary's too."""
+    args = ["estimate", "♠79J ♣7 8 10 A ♦79 ♥K", "--seat", "C", "--game", "misere C", "--talon", "8H 10S",
+            "--discards", "KH AC", "--discards", "7S 7D", "--layouts", "5", "--workers", "1"]
+    ru = CliRunner().invoke(pref, [*args, "--lang", "ru"])
+    assert ru.exit_code == 0, ru.output
+    summary = ru.output.strip().splitlines()[-1]
+    assert summary.startswith("мизер, играет C: лучший снос, не зная расклада: ♥К ♣Т;"), summary
+    assert "мизер, играет C, снос ♥К ♣Т: в среднем " in ru.output and "♣A" not in ru.output
+    assert ru.output.startswith("случайных раскладов: 5, зерно 1;")
+    for english in ("discard", "mean", "tricks", "clean", "layout", "vs "):
+        assert english not in ru.output, english
+    en = CliRunner().invoke(pref, args)
+    assert en.output.strip().splitlines()[-1].startswith("misère by C: best discard not knowing the layout: ♥K ♣A;")
+    data = json.loads(CliRunner().invoke(pref, [*args, "--json"]).output)
+    assert data["discards"][0]["best"] == data["options"][data["discards"][0]["best_index"]]["option"]
+
+
+def test_lang_ru_raspasy_and_a_defenders_view():
+    common = ["--holds", "C:♠AK", "--layouts", "5", "--workers", "1", "--lang", "ru"]
+    defender = CliRunner().invoke(pref, ["estimate", "♣AKxx ♦AKx ♥Ax", "--seat", "A", "--game", "6S C", *common])
+    raspasy = CliRunner().invoke(pref, ["estimate", "♣AKxx ♦AKx ♥Ax", "--seat", "A", "--game", "raspasy", *common])
+    assert defender.exit_code == 0 and raspasy.exit_code == 0, defender.output + raspasy.output
+    assert "взятки вистующих (A и партнёр):" in defender.output and "; подсад " in defender.output
+    assert "  A: взяток в среднем — если двое против него " in raspasy.output
+    ru = defender.output + raspasy.output
+    for english in ("paranoid", "defenders", "tricks", "unseen", "intervals"):
+        assert english not in ru, english
+
+
+@pytest.mark.parametrize("line, words", [
+    ('layouts = "x"', "estimate.layouts: a whole number is needed, not 'x'"),
+    ("layouts = 0", "estimate.layouts: 0 is not in the range 1 to 10,000,000"),
+    ('exact = "yes"', "estimate.exact: true or false, not 'yes'"),
+    ('holds = "B:♠K"', "estimate.holds: a table such as {B = \"♠A\"} is needed"),
+    ("lengths = 3", "estimate.lengths: a string or a list of strings is needed, not 3"),
+    ("talon = 5", "estimate.talon: a string is needed, not 5"),
+])
+def test_a_file_field_of_the_wrong_type_is_one_line(tmp_path, line, words):
+    path = tmp_path / "hand.toml"
+    path.write_text(f'[estimate]\nhand = "♠AQxxx ♥AQxxx"\nseat = "A"\ngames = ["7S A"]\n{line}\n', encoding="utf-8")
+    result = CliRunner().invoke(pref, ["estimate", str(path)])
+    assert result.exit_code == 2, result.output
+    assert result.output.strip() == f"{path}: {words}" or result.output.strip().startswith(f"{path}: {words}")
+    assert len(result.output.strip().splitlines()) == 1

@@ -187,6 +187,12 @@ def test_pref_solve_states_the_key(tmp_path):
     assert "Key: unique key ♠7 (for the defenders, A to play)" in result.output
 
 
+def test_the_key_line_has_one_bracket():
+    result = CliRunner().invoke(pref, ["solve", "problems/kovalevskaya-misere.toml"])
+    assert "Key: 4 of 10 first cards work: ♦10 ♦J ♦Q ♦K (equal cards: one play; for the defenders, A to play)\n" \
+        in result.output
+
+
 def test_the_format_docs_example_declares_its_key_and_passes_pref_check(tmp_path):
     docs = (Path(__file__).resolve().parents[1] / "docs" / "problem-format.md").read_text(encoding="utf-8")
     example = docs.split("```toml\n", 1)[1].split("```", 1)[0]

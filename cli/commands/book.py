@@ -15,7 +15,7 @@ from solver.analysis.book.runner import DEFAULT_SAMPLES, SEED, default_workers, 
 
 from .. import bookreport
 from ..errors import UserError
-from ..options import color_option, json_option, lang_option
+from ..options import card_lang_option, color_option, json_option
 from ..runtime import announce_compile, progress_bar
 from ..style import want_color
 
@@ -30,7 +30,7 @@ EXIT_INTERRUPTED = 130
                    "Default by kind: " + ", ".join(f"{k.__name__} {v}" for k, v in DEFAULT_SAMPLES.items()) + ".")
 @click.option("--section", "sections", type=click.IntRange(1, 5), multiple=True,
               help="Only this section of BOOK.md (repeatable). Default: 1 to 5.")
-@click.option("--only", default=None, metavar="CLAIM", help="Only the claims whose number starts so (e.g. 1.5, 2.9).")
+@click.option("--only", default=None, metavar="CLAIM", help="Only this claim and its parts (2.9; 1.5 is 1.5a and 1.5b; 1.1 is not 1.10).")
 @click.option("--workers", type=click.IntRange(1, 64), default=None,
               help="Processes sharing the rows (the figures do not depend on it). Default: the cores, at most 2.")
 @click.option("--report", "report_path", type=click.Path(dir_okay=False, writable=True), default=None,
@@ -38,7 +38,7 @@ EXIT_INTERRUPTED = 130
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Also draw the trump table and the raspasy suits to this PNG (needs matplotlib).")
 @json_option
-@lang_option
+@card_lang_option
 @color_option
 def book(seed, samples, sections, only, workers, report_path, plot_path, as_json, lang, color):
     """Check the manuals: every claim of BOOK.md sections 1–5 against simulation.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import partial
 
 import click
 
@@ -11,10 +12,11 @@ from solver.analysis.key import key_verdict, problem_key
 from solver.cards import SEATS
 from solver.problemfile import ProblemError
 
-from ..options import color_option
+from ..options import color_option, lang_option
 from ..runtime import engine
 from ..solving import Outcome, each_problem, error_json, find_problem_files
 from ..style import want_color
+from ..words import say
 
 
 @click.command()
@@ -26,7 +28,8 @@ from ..style import want_color
 @click.option("--strict", is_flag=True,
               help="Also fail a problem that declares no key while more than one first card "
                    "(or discard) works.")
-def check(paths, color, as_json, strict):
+@lang_option
+def check(paths, color, as_json, strict, lang):
     """Check the published answers of problem files against the solver.
 
     Every *.toml and *.jsonl file under each PATH (default: problems/) that
@@ -49,8 +52,9 @@ def check(paths, color, as_json, strict):
     \b
     Examples:
       pref check
-      pref check problems/misere/ extra.toml
+      pref check problems/kovalevskaya-misere.toml problems/lasker-misere.toml
       pref check --strict problems/
+      pref check --lang ru problems/kovalevskaya-misere.toml
       pref check --json | jq 'select(.agrees == false)'
     """
     use_color = want_color(color, sys.stdout)
@@ -83,7 +87,7 @@ def check(paths, color, as_json, strict):
                                    "agrees": agrees}, ensure_ascii=False))
         elif agrees:
             mark = click.style("ok   ", fg="green") if use_color else "ok   "
-            click.echo(f"{mark} {problem.where}: {_show(got)}, {report.describe()}{_title(problem)}",
+            click.echo(f"{mark} {problem.where}: {_show(got)}, {report.describe(lang, partial(say, lang))}{_title(problem)}",
                        color=use_color)
         else:
             mark = click.style("WRONG", fg="red", bold=True) if use_color else "WRONG"

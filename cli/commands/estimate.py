@@ -18,6 +18,7 @@ from ..errors import UserError
 from ..options import color_option, json_option, lang_option
 from ..runtime import announce_compile, progress_bar
 from ..style import Style, want_color
+from ..words import say
 
 EXIT_INTERRUPTED = 130
 
@@ -41,7 +42,34 @@ def _from_file(path: str) -> tuple[dict, str]:
     for key in section:
         if key not in SECTION_KEYS:
             raise UserError(f"{path}: estimate.{key}: unknown key; expected one of {', '.join(SECTION_KEYS)}")
+    _check_types(section, path)
     return section, data.get("title", "")
+
+
+def _check_types(section: dict, path: str) -> None:
+    """The numbers and the switch of an [estimate] section, as the options would take them."""
+    for key, low, high in (("layouts", 1, 10**7), ("seed", None, None)):
+        value = section.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise UserError(f"{path}: estimate.{key}: a whole number is needed, not {value!r}")
+        if low is not None and not low <= value <= high:
+            raise UserError(f"{path}: estimate.{key}: {value} is not in the range {low} to {high:,}")
+    if "exact" in section and not isinstance(section["exact"], bool):
+        raise UserError(f"{path}: estimate.exact: true or false, not {section['exact']!r}")
+    for key in ("hand", "seat", "talon", "discard", "talon_use", "leader"):
+        if key in section and not isinstance(section[key], str):
+            raise UserError(f"{path}: estimate.{key}: a string is needed, not {section[key]!r}")
+    for key in ("games", "lengths", "discards"):  # one string, or a list of them
+        value = section.get(key)
+        if isinstance(value, str):
+            section[key] = [value]
+        elif value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            raise UserError(f"{path}: estimate.{key}: a string or a list of strings is needed, not {value!r}")
+    holds = section.get("holds")
+    if holds is not None and not (isinstance(holds, dict) and all(isinstance(v, str) for v in holds.values())):
+        raise UserError(f"{path}: estimate.holds: a table such as {{B = \"♠A\"}} is needed, not {holds!r}")
 
 
 @click.command()
@@ -89,7 +117,7 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
     Examples:
       pref estimate "♠AQxxx ♥AQxxx" --seat A --game "7S A"
       pref estimate "♠A K J 10 8 ♣K Q ♦Q J 10" --seat B --game "6S B" --game "7S B"
-      pref estimate "♠79J ♣78 10A ♦79 ♥K" --seat C --game "misere C" --talon "8H 10S" --exact
+      pref estimate "♠79J ♣78 10A ♦79 ♥K" --seat C --game "misere C" --talon "8H 10S" --layouts 100
       pref estimate "♠xxxx ♣AKQ ♦AK ♥A" --seat B --game "6S C" --holds C:♠AK --length "C♠>=3"
       pref estimate hand.toml --json
     """
@@ -217,7 +245,7 @@ def _label(option: est.Option, style: Style) -> str:
     from .. import render
     text = render.game_name(option.game, style)
     if option.discard:
-        text += ", discard " + style.cards(sorted(option.discard, reverse=True))
+        text += f", {say(style.lang, 'discard')} " + style.cards(sorted(option.discard, reverse=True))
     return text
 
 
@@ -231,24 +259,27 @@ def _score(fig: dict) -> float:
 
 
 def report(result: est.Estimate, summary: dict, style: Style, title: str = "") -> list[str]:
-    q = result.question
+    from .. import render
+    q, lang = result.question, style.lang
     lines = []
     if title:
         lines += [style.bold(title), ""]
     if result.exact:
-        how = f"all {summary['population']:,} layouts (exact)"
+        how = say(lang, "all {n} layouts (exact)", n=f"{summary['population']:,}")
         if result.interrupted:
-            how = f"{summary['layouts']:,} of {summary['population']:,} layouts (exact enumeration, stopped)"
+            how = say(lang, "{done} of {n} layouts (exact enumeration, stopped)", done=f"{summary['layouts']:,}",
+                      n=f"{summary['population']:,}")
     else:
-        how = f"{summary['layouts']:,} random layouts, seed {result.seed}"
+        how = say(lang, "{n} random layouts, seed {seed}", n=f"{summary['layouts']:,}", seed=result.seed)
         if result.interrupted:
-            how += f" (stopped: {summary['layouts']:,} of {summary['requested']:,})"
-    lines.append(f"{how}; {summary['seconds']:.1f} s")
+            how += say(lang, " (stopped: {done} of {n})", done=f"{summary['layouts']:,}",
+                       n=f"{summary['requested']:,}")
+    lines.append(f"{how}; {summary['seconds']:.1f} {say(lang, 's')}")
     interval = "exact range of what the missing layouts could make" if result.exact and result.interrupted \
         else ("exact figures" if result.exact else "95% intervals in brackets (Wilson for chances)")
-    lines.append(interval)
+    lines.append(say(lang, interval))
     if any(o.game.kind is not Kind.RASPASY for o in q.options) and q.knowledge.hidden:
-        lines.append("unseen talon: " + ("the declarer takes it and makes the double-dummy best discard"
+        lines.append(say(lang, "unseen talon: ") + say(lang, "the declarer takes it and makes the double-dummy best discard"
                                          if q.talon == "take" else "out of play (the hand as played)"))
     lines.append("")
     many = len(q.options) > 8
@@ -262,41 +293,48 @@ def report(result: est.Estimate, summary: dict, style: Style, title: str = "") -
             lines.append(style.bold(_label(option, style)))
             for s in SEATS:
                 par, coop = fig["seats"][s]["paranoid"], fig["seats"][s]["cooperative"]
-                lines.append(f"  {s}: paranoid {_mean(par['mean'])}, cooperative {_mean(coop['mean'])} tricks")
+                lines.append(say(lang, "  {seat}: paranoid {paranoid}, cooperative {cooperative} tricks", seat=s,
+                                 paranoid=_mean(par['mean']), cooperative=_mean(coop['mean'])))
                 lines += ["  " + x for x in histogram(par["histogram"], style)] if not many else []
             continue
-        head = f"{_label(option, style)}: mean {_mean(fig['mean'])} tricks"
+        head = _label(option, style) + say(lang, ": mean {mean} tricks", mean=_mean(fig['mean']))
         if option.game.kind is Kind.CONTRACT:
-            head += f"; made {_pct(fig['made'])}"
+            head += say(lang, "; made {pct}", pct=_pct(fig['made']))
         else:
-            head += f"; clean {_pct(fig['clean'])}"
+            head += say(lang, "; clean {pct}", pct=_pct(fig['clean']))
         if "dd_best" in fig:
-            head += f"; best seeing the layout {100 * fig['dd_best']['value']:.0f}%"
+            head += say(lang, "; best seeing the layout {pct}%", pct=f"{100 * fig['dd_best']['value']:.0f}")
         lines.append(style.bold(head) if not many else head)
         defender = q.seat is not None and option.game.kind is Kind.CONTRACT and q.seat != option.game.declarer
         if not many:
             if defender:
-                lines.append(f"    the defenders' tricks ({SEATS[q.seat]} and partner):")
+                lines.append(say(lang, "    the defenders' tricks ({seat} and partner):", seat=SEATS[q.seat]))
             lines += histogram(fig["defenders_histogram" if defender else "histogram"], style)
             if option.game.kind is Kind.CONTRACT:
                 levels = ", ".join(f"{t}+ {100 * fig['at_least'][str(t)]['value']:.1f}%" for t in range(6, 11))
-                lines.append(f"    declarer's tricks at least: {levels}")
+                lines.append(say(lang, "    declarer's tricks at least: {levels}", levels=levels))
                 defenders = q.tricks - fig["mean"]["value"]
-                lines.append(f"    defenders' tricks: mean {defenders:.2f}; contract set {_pct(fig['set'])}")
+                lines.append(say(lang, "    defenders' tricks: mean {mean}; contract set {pct}", mean=f"{defenders:.2f}",
+                                 pct=_pct(fig['set'])))
             lines.append("")
     if "best" in summary:
         lines.append("")
-        lines.append(style.bold(f"Best not knowing the layout: {_label(q.options[summary['best_index']], style)}"))
+        lines.append(style.bold(say(lang, "Best not knowing the layout: {option}",
+                                    option=_label(q.options[summary['best_index']], style))))
         for p in summary["paired"][:10]:
             d, w = p["difference"], p["success_difference"]
-            lines.append(f"  vs {_label(q.options[p['indices'][1]], style)}: {d['value']:+.2f} tricks ({d['low']:+.2f} … {d['high']:+.2f}), "
-                         f"success {100 * w['value']:+.1f}% ({100 * w['low']:+.1f} … {100 * w['high']:+.1f}), "
-                         f"same layouts")
+            lines.append(say(lang, "  vs {option}: {d} tricks ({lo} … {hi}), success {w}% ({wlo} … {whi}), same layouts",
+                             option=_label(q.options[p['indices'][1]], style), d=f"{d['value']:+.2f}",
+                             lo=f"{d['low']:+.2f}", hi=f"{d['high']:+.2f}", w=f"{100 * w['value']:+.1f}",
+                             wlo=f"{100 * w['low']:+.1f}", whi=f"{100 * w['high']:+.1f}"))
     for g in summary.get("discards", []):
-        lines.append(f"{g['game']}: best discard not knowing the layout: {g['best']}; seeing each layout the "
-                     f"declarer averages {_mean(g['seeing_the_layout']['mean'])}")
+        best = q.options[g["best_index"]]
+        lines.append(render.game_name(best.game, style) + say(
+            lang, ": best discard not knowing the layout: {cards}; seeing each layout the declarer averages {mean}",
+            cards=style.cards(sorted(best.discard, reverse=True)), mean=_mean(g['seeing_the_layout']['mean'])))
         if g["differs"]:
-            lines.append(f"  differs from the discard most often best double dummy: {g['dd_most_often_best']}")
+            lines.append(say(lang, "  differs from the discard most often best double dummy: {cards}",
+                             cards=style.cards(sorted(q.options[g['dd_most_often_index']].discard, reverse=True))))
     return lines
 
 

@@ -46,6 +46,7 @@ def solve(files, as_json, jsonl, only, with_stats, lang, color):
     best discard, shown as the solver's choice; tricks already played
     ([game] played) are listed and counted in the answer. Every good file
     is solved even when another is bad; each bad one is named on stderr.
+    Exit code 1 when a published answer ([expect] tricks) differs, as pref check.
     The key is stated: the mover's first cards that keep his side's best
     result.
 
@@ -54,9 +55,8 @@ def solve(files, as_json, jsonl, only, with_stats, lang, color):
       pref solve problems/kovalevskaya-misere.toml
       pref solve --json problems/*.toml
       pref solve --stats problems/kovalevskaya-misere.toml
-      cat problems.jsonl | pref solve --jsonl - --only value
-      echo '{"deal": {"A": "♠AKQ", "B": "♠J10 ♣7", "C": "♣AKQ"},
-             "game": {"kind": "contract", "contract": "6S", "declarer": "A"}}' | pref solve --jsonl -
+      pref solve --only value --json problems/kovalevskaya-misere.toml
+      echo '{"deal": {"A": "♠AKQ", "B": "♠J10 ♣7", "C": "♣AKQ"}, "game": {"kind": "contract", "contract": "6S", "declarer": "A"}}' | pref solve --jsonl -
 
     JSON results carry the deal, game, tricks, verdict, card_values, line
     and nodes (a bad problem: file, lineno and error); cards are written
@@ -80,6 +80,7 @@ def solve(files, as_json, jsonl, only, with_stats, lang, color):
             before = engine().stats
             result, discard, chosen = solve_problem(problem, engine(), full)
             stats = engine().stats - before
+            outcome.wrong += problem.expect is not None and not problem.agrees(result.tricks)
             if as_json:
                 text = json.dumps(_json_out(problem, result, discard, chosen, full, with_stats and stats),
                                   ensure_ascii=False)
@@ -149,6 +150,7 @@ def solve_stream(source: str, full: bool = True, with_stats: bool = False) -> in
             try:
                 before = engine().stats
                 result, discard, chosen = solve_problem(item, engine(), full)
+                outcome.wrong += item.expect is not None and not item.agrees(result.tricks)
                 out = _json_out(item, result, discard, chosen, full, with_stats and engine().stats - before)
             except ProblemError as e:
                 outcome.report(e)
@@ -208,7 +210,7 @@ def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = F
         for seat in SEATS:
             focus = SEATS.index(seat)
             lines.append(say(lang, "Best line for {seat}, who takes {tricks} ({legend}):", seat=seat,
-                             tricks=render.plural(result.tricks[seat], "trick", lang), legend=legend))
+                             tricks=render.plural(result.tricks[seat], "trick", lang, taken=True), legend=legend))
             tricks = tricks_of_line(position, game, result.lines[seat], focus, engine())
             lines += render.trick_lines(tricks, style)
     else:
@@ -216,7 +218,7 @@ def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = F
         tricks = tricks_of_line(position, game, result.line, game.declarer, engine())
         lines += render.trick_lines(tricks, style)
     if problem.notes.strip():
-        lines += ["", f"{say(lang, 'Notes')}:"] + ["  " + row for row in problem.notes.strip().splitlines()]
+        lines += ["", f"{say(lang, 'Notes')}:"] + [("  " + row).rstrip() for row in problem.notes.strip().splitlines()]
     return lines
 
 

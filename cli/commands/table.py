@@ -49,7 +49,7 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
     Examples:
       pref table problems/kovalevskaya-misere.toml
       pref table "♠JQ ♣79 ♦10JQK ♥7J / ♠10987 ♣8 ♦789 ♥89 / ♠KA ♣10JQ ♦A ♥10QKA / ♣K ♣A"
-      pref table --json --raspasy-talon none deal.toml
+      pref table --json --raspasy-talon none problems/kovalevskaya-misere.toml
     """
     problem = _read_deal(deal)
     hands, talon = _checked_deal(problem)
@@ -83,6 +83,9 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
 def _read_deal(deal: str) -> Problem:
     """A problem file if DEAL names one, else the inline form with / between the hands."""
     try:
+        if "/" not in deal and not Path(deal).exists() and not deal.endswith((".toml", ".json", ".jsonl")):
+            raise UserError(f"{deal}: deal: no such file, and not a deal: give a problem file or "
+                            f"'A-hand / B-hand / C-hand [/ talon]'")
         if Path(deal).is_file() or "/" not in deal or deal.endswith((".toml", ".json", ".jsonl")):
             return load(deal)
         parts = [p.strip() for p in deal.split("/")]

@@ -501,7 +501,8 @@ class Estimate:
             dd_counts = self.tally.dd_best[q.option_columns()[a]:q.option_columns()[b - 1] + 1]
             most_often = a + int(np.argmax(dd_counts))
             groups.append({"game": game_label(q.options[a].game), "best": q.options[best].label,
-                           "dd_most_often_best": q.options[most_often].label,
+                           "best_index": best, "dd_most_often_best": q.options[most_often].label,
+                           "dd_most_often_index": most_often,
                            "differs": most_often != best and dd_counts[most_often - a] > dd_counts[best - a],
                            "seeing_the_layout": self.column_figures(dd_col)})
         if groups:
@@ -694,6 +695,9 @@ def question(hand: str, seat: str, games, *, holds: dict[str, str] | None = None
                 options += [Option(g, p) for p in pairs]
             dd_groups = tuple(groups)
         else:
+            if discards:
+                raise InputError("discards", "only a declarer holding 12 cards (or 10 and the talon, shown) "
+                                             "has discards to weigh")
             options = [Option(g) for g in games]
     knowledge = Knowledge(tuple(known), tuple(tuple(x) for x in spot), tuple(sizes), out, lims, ordered)
     layout_space(knowledge)  # every contradiction is reported here, before any work

@@ -183,13 +183,19 @@ def judge_row(result: RowResult, refs: dict[str, RowResult]) -> RowResult:
 
 def select(rows: list[Row], sections: Iterable[int] | None = None, only: str | None = None) -> list[Row]:
     """The rows of the given sections (all by default) whose key or claim starts with ``only``,
-    plus the rows their readings refer to."""
+    plus the rows their readings refer to. A claim's number matches whole: ``1.1`` is 1.1,
+    not 1.10–1.14; ``1.5`` is 1.5a and 1.5b."""
     chosen = [r for r in rows if (not sections or r.section in set(sections))
-              and (not only or r.claim.startswith(only) or r.key.startswith(only))]
+              and (not only or _numbered(r.claim, only) or r.key.startswith(only))]
     keys = {r.key for r in chosen}
     need = {rd.ref for r in chosen for rd in r.readings if rd.ref} - keys
     extra = [r for r in rows if r.key in need]
     return extra + chosen
+
+
+def _numbered(claim: str, only: str) -> bool:
+    """``claim`` is ``only`` or one of its parts (1.5 → 1.5a), not a longer number (1.1 → 1.10)."""
+    return claim.startswith(only) and not claim[len(only):len(only) + 1].isdigit()
 
 
 _worker_engine: Engine | None = None

@@ -8,7 +8,9 @@
   184,756 layouts (target < 5 min);
 * ``table``: whether keeping each worker's table across layouts pays: the same 2,000
   consecutive layouts of the misère solved with one engine kept, and with its table
-  cleared before each layout.
+  cleared before each layout;
+* ``layouts``: nodes per layout (deterministic) of 300 consecutive and 300 spread layouts of the
+  misère solved one by one by one engine.
 
 The questions are fixed (:data:`CONTRACT`, :data:`MISERE`), so the figures compare across commits.
 ``cpu_seconds`` is the process's CPU time: on a machine shared with other work, CPU / cores
@@ -70,7 +72,23 @@ def table(layouts: int = 2000) -> dict:
     return out
 
 
-JOBS = {"contract": contract, "misere": misere, "table": table}
+def layouts(count: int = 300) -> dict:
+    """Nodes per layout of the misère solved one by one by one engine (deterministic: the
+    measure of ``exact_value``'s first test, docs/algorithm.md): ``count`` consecutive
+    layouts, as an exact chunk has them, and ``count`` spread over the enumeration."""
+    q = est.question(**MISERE)
+    space = est.layout_space(q.knowledge)
+    out = {"job": f"{count} misère layouts, one engine, nodes per layout"}
+    step = space.count // count
+    for name, ranks in (("consecutive", range(count)), ("spread", range(0, step * count, step))):
+        engine = Engine(Options(tt_log2_size=est.TABLE_LOG2_SIZE))
+        for i in ranks:
+            est.outcomes(q, space.layout(i), engine)
+        out[f"{name}_nodes"] = round(engine.nodes / count)
+    return out
+
+
+JOBS = {"contract": contract, "misere": misere, "table": table, "layouts": layouts}
 
 if __name__ == "__main__":
     warm_up()

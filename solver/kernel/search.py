@@ -273,26 +273,33 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
 
 @jit
 def exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, guess=-1):
-    """The focus player's remaining tricks under best play: bisection on fail-soft ``search``.
+    """The focus player's remaining tricks under best play: zero-window tests on fail-soft ``search``.
 
-    With a ``guess`` (and move ordering on) the first test is at the guess and the
-    second next to where it landed, so a right guess settles the value in two
-    searches; a wrong one falls back to bisection. Without one the first test is the
-    midpoint.
+    With move ordering on, the first test is at ``guess`` if given, else at 1 for a
+    focus player who wants few tricks (misère, raspasy: tests below the value are
+    cheap, those above it dear) and at the midpoint for a declarer; every later test
+    is next to where the last one landed (one above a success, at a failure's bound).
+    With ordering off it bisects from the midpoint.
     """
     lo = 0
     hi = state.left
-    use_guess = guess >= 0 and ctx[C_FLAGS] & USE_ORDERING
-    mid = min(max(guess, 1), hi) if use_guess else (lo + hi + 1) // 2
+    stepping = ctx[C_FLAGS] & USE_ORDERING
+    if not stepping:
+        mid = (lo + hi + 1) // 2
+    elif guess >= 0:
+        mid = min(max(guess, 1), hi)
+    elif ctx[C_FOCUS_MAX] == 1:
+        mid = (lo + hi + 1) // 2
+    else:
+        mid = min(1, hi)
     while lo < hi:
         v, _ = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, mid)
         if v >= mid:
             lo = v
-            mid = lo + 1 if use_guess else (lo + hi + 1) // 2
+            mid = lo + 1 if stepping else (lo + hi + 1) // 2
         else:
             hi = v
-            mid = max(hi, 1) if use_guess else (lo + hi + 1) // 2
-        use_guess = False
+            mid = max(hi, 1) if stepping else (lo + hi + 1) // 2
     return lo
 
 

@@ -4,6 +4,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from click.testing import CliRunner
 
 from cli.main import pref
@@ -99,6 +101,14 @@ def test_paired_band_sees_a_small_change_among_diverse_deals():
     change = compare("misere", {"times_ms": now, "nodes_per_job": 1, "seed": 1},
                      {"times_ms": before, "nodes_per_job": 1, "seed": 1})
     assert change.verdict == "faster" and change.band[0] < 0.95 < change.band[1]
+
+
+@pytest.mark.parametrize("kind", ["misere", "raspasy", "solve"])
+def test_ablation_on_small_deals_runs_every_kind(kind):
+    """Regression: the 6-card raspasy deals once carried two talon cards to turn, which no
+    position after trick 4 can have, and the engine's checks refused them."""
+    rows = ablation(kind, 2, small=True)
+    assert rows[-1].config == "all off" and rows[-1].nodes_ratio >= 1
 
 
 def test_ablation_switches_each_shortcut_off():

@@ -434,7 +434,7 @@ def load(path: str | Path) -> Problem:
         if len(problems) != 1:
             raise ProblemError(name, "file", f"holds {len(problems)} problems; one is needed here")
         return problems[0]
-    text = decode(_read_bytes(path), name)
+    text = read_text(path)
     if name.endswith(".json"):
         return loads_json(text, name)
     return loads_toml(text, name)
@@ -563,9 +563,15 @@ _TOML_AT_END = re.compile(r"\s*\(at end of document\)$")
 
 def loads_toml(text: str, name: str = "<toml>") -> Problem:
     """One problem from TOML text; ``name`` is the file named in error messages."""
+    return from_dict(toml_document(text, name), name)
+
+
+def toml_document(text: str, name: str = "<toml>") -> dict:
+    """TOML text as its tables (a leading byte-order mark dropped); broken TOML is a
+    :class:`ProblemError` naming the line. Other files of the project (``[estimate]``) use it too."""
     text = text.removeprefix("\ufeff")
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         message = str(e)
         where = _TOML_WHERE.search(message)
@@ -578,7 +584,11 @@ def loads_toml(text: str, name: str = "<toml>") -> Problem:
         raise ProblemError(name, f"line {text.count(chr(10)) + 1}", f"broken TOML: {message}") from None
     except (ValueError, RecursionError) as e:  # a number too long to convert, nesting too deep
         raise ProblemError(name, "file", f"broken TOML: {excerpt(str(e), 80)}") from None
-    return from_dict(data, name)
+
+
+def read_text(path: str | Path) -> str:
+    """A file's UTF-8 text; an unreadable file, a folder or other encodings are one-line errors."""
+    return decode(_read_bytes(path), str(path))
 
 
 def loads_json(text: str, name: str = "<json>", lineno: int | None = None) -> Problem:

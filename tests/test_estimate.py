@@ -177,6 +177,28 @@ def test_cli_json_and_file(tmp_path):
     assert bad.exit_code == 2 and "estimate.seats: unknown key" in bad.output
 
 
+@pytest.mark.parametrize("data,words", [
+    (b"[estimate]\nhand = \"\xff \"\n", "not UTF-8 text"),
+    ("[estimate]\nhand = \"♠A\"\n".encode("utf-16"), "UTF-16"),
+    (b"[estimate\n", "line 1: broken TOML"),
+])
+def test_an_estimate_file_that_cannot_be_read_is_one_line(tmp_path, data, words):
+    """The [estimate] file is read as problem files are: a wrong encoding is one line, not a traceback."""
+    path = tmp_path / "hand.toml"
+    path.write_bytes(data)
+    result = CliRunner().invoke(pref, ["estimate", str(path)])
+    assert result.exit_code == 2 and words in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_an_estimate_file_may_start_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "hand.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + '[estimate]\nhand = "♠AQxxx ♥AQxxx"\nseat = "A"\ngames = ["7S A"]\n'
+                     'layouts = 10\n'.encode())
+    result = CliRunner().invoke(pref, ["estimate", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+
+
 def test_interrupt_keeps_what_was_done(monkeypatch):
     """Ctrl-C in the middle: the run returns the layouts done, marked interrupted."""
     q = ending_question([SPADES_A])

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-import tomllib
-from pathlib import Path
 
 import click
 
@@ -30,12 +28,9 @@ BAR = 40
 
 
 def _from_file(path: str) -> tuple[dict, str]:
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as e:
-        raise UserError(f"{path}: cannot read: {e.strerror}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise UserError(f"{path}: {e}") from None
+    from solver.problemfile import read_text, toml_document  # errors: one line, exit 2 (cli.app)
+
+    data = toml_document(read_text(path), path)
     section = data.get("estimate")
     if not isinstance(section, dict):
         raise UserError(f"{path}: estimate: the file has no [estimate] section (see docs/estimate.md)")

@@ -16,17 +16,15 @@ been used (``talon_i``) and how many tricks remain, the current one included (``
 
 from collections import namedtuple
 
-
 import numpy as np
 
-from .bits import popcount
+from .bits import high_bit, popcount
 from .bounds import shared_suits_relevance, sure_tricks, tops_relevance, wins_all, wins_none
-from .config import (C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_GENERATION,
-                     C_N_TALON, C_TALON, C_TALON_MODE, C_TRUMP, DEALER_SEAT, NO_SEAT, P_HANDS, P_LEADER,
-                     KILLER_SLOTS, P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_CUTS, S_FIRST_CUTS, S_NODES, S_TT_HITS,
-                     S_TT_PROBES, S_TT_STORES,
-                     TALON_DEALER, USE_BOUNDS, USE_EQUIVALENCE, USE_ALL_OR_NONE, USE_ORDERING, USE_TT, jit)
-from .bits import high_bit
+from .config import (C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_GENERATION, C_N_TALON,
+                     C_TALON, C_TALON_MODE, C_TRUMP, DEALER_SEAT, KILLER_SLOTS, NO_SEAT, P_HANDS, P_LEADER,
+                     P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_CUTS, S_FIRST_CUTS, S_NODES, S_TT_HITS, S_TT_PROBES,
+                     S_TT_STORES, TALON_DEALER, USE_ALL_OR_NONE, USE_BOUNDS, USE_EQUIVALENCE, USE_ORDERING,
+                     USE_TT, jit)
 from .moves import NO_TRUMP, ascending, beats, group_top, legal_mask, order_moves, representatives, suit_mask
 from .tt import (NO_UPPER, absolute_move, kvec_cards, position_key, probe, relative_move, relevance_kvec,
                  store)

@@ -11,6 +11,7 @@ import click
 from solver.analysis.table import dd_table
 from solver.api import InputError
 from solver.cards import NO_TRUMP, SEATS, cards_of, count, mask_of
+from solver.notation import NotationError, check_alphabet
 from solver.problemfile import Problem, ProblemError, load
 from solver.rules import Position, TalonMode
 
@@ -92,6 +93,10 @@ def _read_deal(deal: str) -> Problem:
         if len(parts) not in (3, 4):
             raise UserError(f"{INLINE_NAME}: deal: give 'A-hand / B-hand / C-hand [/ talon]', "
                             f"got {len(parts)} parts")
+        try:
+            check_alphabet(deal)  # one typist wrote the whole line: a Latin T there is the same doubt
+        except NotationError as e:
+            raise UserError(f"{INLINE_NAME}: deal: {e}") from None
         fields = dict(zip(("A", "B", "C", "talon"), parts))
         return Problem(path=INLINE_NAME, **fields).check()
     except ProblemError as e:

@@ -32,7 +32,6 @@ discards as above.
 
 from __future__ import annotations
 
-import os
 import random
 import threading
 import time
@@ -49,6 +48,7 @@ from ..cards import NO_TRUMP, SEATS, SUIT_SYMBOLS, ascii_name, cards_of, count, 
 from ..engine import Engine, Options
 from ..notation import NotationError, format_cards, parse_cards, parse_hand
 from ..rules import Game, Kind, Position, TalonMode
+from ..workers import cap_workers, table_bytes
 from . import stats
 from .discard import _compress, best_discard, canonical_form
 from .layouts import Knowledge, Layout, LayoutSpace, parse_known_hand, parse_length
@@ -320,12 +320,13 @@ def worker_engine() -> Engine:
 
 def run_local(question: Question, todo: list[Chunk], workers: int | None = None,
               progress: Progress | None = None) -> tuple[Tally, bool]:
-    """Run ``todo`` on ``workers`` threads (default: every core); (tally, interrupted).
+    """Run ``todo`` on ``workers`` threads (default: every core; capped by :mod:`solver.workers`);
+    (tally, interrupted).
 
     Ctrl-C (KeyboardInterrupt) stops the run: chunks in progress stop after their current
     layout and their partial tallies are kept, so nothing computed is lost.
     """
-    workers = workers or os.cpu_count() or 1
+    workers, _ = cap_workers(workers, table_bytes(TABLE_LOG2_SIZE))
     layout_space(question.knowledge)  # build the tables before the threads share them
     stop = threading.Event()
     total = Tally.empty(len(question.columns()))

@@ -62,16 +62,6 @@ def find_problem_files(paths) -> list[Path]:
     return found
 
 
-def solve_problem(problem: Problem, engine, full: bool = True):
-    """The result, the cards discarded and whether the solver chose them (a 12-card declarer);
-    ``full=False`` finds the value alone, without the line and the card values."""
-    from solver.api import solve as solve_position
-
-    position, discard, chosen = problem.setup(engine)
-    result = solve_position(position, problem.game(), engine=engine, with_line=full, with_card_values=full)
-    return result, discard, chosen
-
-
 def result_json(problem: Problem, result, discard=(), chosen: bool = False) -> dict:
     """``Result.to_json`` (the deal, game, tricks, verdict, card_values, line …) with where the
     problem came from, the talon and discard as the file gives them (``discard_chosen``: the

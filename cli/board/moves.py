@@ -14,11 +14,12 @@ from solver.analysis.key import discard_key, key_of_card_values
 from solver.cards import SEATS, ascii_name
 from solver.notation import NotationError, format_hand, parse_card, parse_cards, parse_hand
 from solver.problemfile import Problem, ProblemError, dumps, from_dict, loads_json, loads_toml, to_dict
+from solver.problems import solve_problem
 from solver.rules import DEALER, Kind, legal_cards, play, seat_name
 
 from ..render import answer, key_text
 from ..runtime import engine
-from ..solving import result_json, solve_problem
+from ..solving import result_json
 from ..style import Style
 
 SOURCE = "board"

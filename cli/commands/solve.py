@@ -7,9 +7,10 @@ import sys
 
 import click
 
-from solver.analysis.key import key_of_card_values, problem_key
+from solver.analysis.key import key_of_card_values
 from solver.cards import SEATS
 from solver.problemfile import Problem, ProblemError, loads_lines
+from solver.problems import problem_key, solve_problem
 from solver.rules import Kind
 
 from .. import render
@@ -17,7 +18,7 @@ from ..errors import UserError
 from solver.analysis.line import tricks_of_line
 from ..options import color_option, json_option, lang_option
 from ..runtime import engine
-from ..solving import Outcome, each_problem, error_json, result_json, solve_problem
+from ..solving import Outcome, each_problem, error_json, result_json
 from ..style import Style, want_color
 from ..words import say
 

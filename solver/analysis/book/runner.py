@@ -40,8 +40,10 @@ SEED = 20261130
 
 
 def row_rng(seed: int, key: str) -> random.Random:
-    """The row's own generator: a pure function of the run's seed and the row's key."""
-    state = np.random.SeedSequence([seed, zlib.crc32(key.encode())]).generate_state(4, np.uint64)
+    """The row's own generator: a pure function of the run's seed (any whole number, as for
+    ``pref estimate``; a negative one is told apart from its absolute value) and the row's key."""
+    entropy = [seed, zlib.crc32(key.encode())] if seed >= 0 else [-seed, zlib.crc32(key.encode()), 1]
+    state = np.random.SeedSequence(entropy).generate_state(4, np.uint64)
     return random.Random(int.from_bytes(state.tobytes(), "little"))
 
 

@@ -390,20 +390,20 @@ def solve(position: Position, game: Game, *, options: Options | None = None, eng
         tricks, lines = {}, {}
         for seat in range(3):
             if with_line:
-                value, line = engine._best_line(position, game, seat)
+                value, line = engine.searcher.best_line(position, game, seat)
                 lines[SEATS[seat]] = line
             else:
-                value = engine._value(position, game, seat)
+                value = engine.searcher.value(position, game, seat)
             tricks[SEATS[seat]] = value
-        values = engine._card_values(position, game, mover) if with_card_values else {}
+        values = engine.searcher.card_values(position, game, mover) if with_card_values else {}
         return Result(game, position, tricks, values, lines.get(SEATS[mover], []),
                       engine.nodes - start, lines)
     focus = game.declarer
     if with_line:
-        tricks, line = engine._best_line(position, game, focus)
+        tricks, line = engine.searcher.best_line(position, game, focus)
     else:
-        tricks, line = engine._value(position, game, focus), []
-    values = engine._card_values(position, game, focus) if with_card_values else {}
+        tricks, line = engine.searcher.value(position, game, focus), []
+    values = engine.searcher.card_values(position, game, focus) if with_card_values else {}
     return Result(game, position, tricks, values, line, engine.nodes - start)
 
 

@@ -1,6 +1,8 @@
 """The thin Python layer over the kernel: positions and games in, arrays through, numbers out.
 
-A :class:`Engine` owns one transposition table and the scratch memory, so keep one
+Two twins: :class:`Engine` checks each call's input, then searches; :class:`Searcher`
+(``engine.searcher``) searches what it is given, for loops whose positions were checked
+once. They share one transposition table and the scratch memory, so keep one engine
 and reuse it: table entries are exact facts about positions and stay valid from
 one solve to the next (the key holds the game), which is what makes a whole
 double-dummy table or 66 discards cheaper than as many separate solves.
@@ -140,8 +142,21 @@ def encode_game(game: Game, focus: int, talon: tuple[int, ...], flags: int = ALL
     return ctx
 
 
-class Engine:
-    """Exact double-dummy values for one focus player at a time. Not thread-safe."""
+class Searcher:
+    """The search that trusts its input: exact values straight from the kernel, no checks.
+
+    The unchecked twin of :class:`Engine` (as python-chess's ``Board.push`` is of
+    ``push_san``): its methods hand the position and game to the kernel as they are. The
+    kernel never raises, so a position the rules do not allow (a hand of 11 cards, a
+    card in two hands, a talon under a contract) is searched anyway and gives a number
+    that means nothing. Call it in a loop over positions checked once
+    (:func:`solver.validation.validate`), or built by the rules from a checked one
+    (:func:`solver.rules.play`, a discard taken from a checked hand): checked once, then
+    loop. Everything else calls :class:`Engine`, whose :attr:`Engine.searcher` this is.
+
+    It owns one transposition table, the scratch memory and the search counters. Not
+    thread-safe.
+    """
 
     def __init__(self, options: Options = Options()):
         self.options = checked_options(options)
@@ -158,7 +173,7 @@ class Engine:
 
     @property
     def nodes(self) -> int:
-        """Nodes searched since this engine was made."""
+        """Nodes searched since this searcher was made."""
         return int(self.counters[S_NODES])
 
     @property
@@ -177,8 +192,59 @@ class Engine:
         return (encode_position(position), ctx,
                 self.keys, self.vals, PEXT, PDEP, self.scratch, self.counters)
 
-    # The public methods check their input once (see solver.validation); the solver's own
-    # modules, having checked it already, call the unchecked ones in their loops.
+    def value(self, position: Position, game: Game, focus: int, cooperative: bool = False) -> int:
+        """:meth:`Engine.value` without the checks."""
+        return int(drivers.value(*self._arrays(position, game, focus, cooperative)))
+
+    def reaches(self, position: Position, game: Game, focus: int, target: int) -> bool:
+        """:meth:`Engine.reaches` without the checks."""
+        return bool(drivers.reaches(*self._arrays(position, game, focus), target))
+
+    def card_values(self, position: Position, game: Game, focus: int,
+                    cooperative: bool = False) -> dict[int, int]:
+        """:meth:`Engine.card_values` without the checks."""
+        out = np.empty(32, dtype=np.int64)
+        drivers.card_values(*self._arrays(position, game, focus, cooperative), out)
+        return {c: int(v) for c, v in enumerate(out) if v >= 0}
+
+    def best_line(self, position: Position, game: Game, focus: int) -> tuple[int, list[int]]:
+        """:meth:`Engine.best_line` without the checks."""
+        line = np.empty(MAX_CARDS_IN_PLAY + 3, dtype=np.int64)
+        v = drivers.best_line(*self._arrays(position, game, focus), line)
+        return int(v), [int(c) for c in line if c >= 0]
+
+
+class Engine:
+    """Exact double-dummy values for one focus player at a time, each call checked first.
+
+    Every method validates its input (:func:`solver.validation.validate`: a few
+    microseconds) and raises :class:`~solver.errors.InputError` naming the field at
+    fault, then searches with :attr:`searcher`, the unchecked :class:`Searcher` that
+    owns the table. Code that has checked its positions once and loops over them calls
+    ``engine.searcher`` by name. Not thread-safe.
+    """
+
+    def __init__(self, options: Options = Options()):
+        self.searcher = Searcher(options)
+        """The unchecked twin: the same table, scratch memory and counters, no checks."""
+
+    @property
+    def options(self) -> Options:
+        return self.searcher.options
+
+    def clear(self) -> None:
+        """Forget every table entry and killer move (see :meth:`Searcher.clear`)."""
+        self.searcher.clear()
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched since this engine was made."""
+        return self.searcher.nodes
+
+    @property
+    def stats(self) -> SearchStats:
+        """A snapshot of the search counters; subtract two snapshots for the work between."""
+        return self.searcher.stats
 
     def value(self, position: Position, game: Game, focus: int, cooperative: bool = False) -> int:
         """The focus player's tricks from here on under best play (see :mod:`solver.reference`).
@@ -188,7 +254,7 @@ class Engine:
         (a lower bound on real play; the default paranoid value is the upper bound).
         """
         _check(position, game, focus)
-        return self._value(position, game, focus, cooperative)
+        return self.searcher.value(position, game, focus, cooperative)
 
     def reaches(self, position: Position, game: Game, focus: int, target: int) -> bool:
         """Whether the focus player takes at least ``target`` tricks from here on.
@@ -198,35 +264,23 @@ class Engine:
         _check(position, game, focus)
         if not (isinstance(target, int) and not isinstance(target, bool)):
             raise InputError("target", f"a number of tricks, not {excerpt(target)}")
-        return self._reaches(position, game, focus, target)
+        return self.searcher.reaches(position, game, focus, target)
 
     def card_values(self, position: Position, game: Game, focus: int,
                     cooperative: bool = False) -> dict[int, int]:
         """Each legal card of the player to move → the focus player's tricks after it."""
         _check(position, game, focus)
-        return self._card_values(position, game, focus, cooperative)
+        return self.searcher.card_values(position, game, focus, cooperative)
 
     def best_line(self, position: Position, game: Game, focus: int) -> tuple[int, list[int]]:
         """The value and a best line to the end (tie-break: see :mod:`solver.kernel.drivers`)."""
         _check(position, game, focus)
-        return self._best_line(position, game, focus)
+        return self.searcher.best_line(position, game, focus)
 
     def _value(self, position: Position, game: Game, focus: int, cooperative: bool = False) -> int:
-        return int(drivers.value(*self._arrays(position, game, focus, cooperative)))
-
-    def _reaches(self, position: Position, game: Game, focus: int, target: int) -> bool:
-        return bool(drivers.reaches(*self._arrays(position, game, focus), target))
-
-    def _card_values(self, position: Position, game: Game, focus: int,
-                     cooperative: bool = False) -> dict[int, int]:
-        out = np.empty(32, dtype=np.int64)
-        drivers.card_values(*self._arrays(position, game, focus, cooperative), out)
-        return {c: int(v) for c, v in enumerate(out) if v >= 0}
-
-    def _best_line(self, position: Position, game: Game, focus: int) -> tuple[int, list[int]]:
-        line = np.empty(MAX_CARDS_IN_PLAY + 3, dtype=np.int64)
-        v = drivers.best_line(*self._arrays(position, game, focus), line)
-        return int(v), [int(c) for c in line if c >= 0]
+        """The old name of ``searcher.value``, kept while the peers' timing script
+        (``prefrun.py``, which looks it up) and solver/analysis/estimate.py still call it."""
+        return self.searcher.value(position, game, focus, cooperative)
 
 
 def checked_options(options, name: str = "options") -> Options:
@@ -282,4 +336,4 @@ def _batch_values(positions, games, focuses, options: Options = Options(),
     return values, nodes
 
 
-__all__ = ["Engine", "Options", "SearchStats", "batch_values", "NO_TRUMP"]
+__all__ = ["Engine", "Options", "SearchStats", "Searcher", "batch_values", "NO_TRUMP"]

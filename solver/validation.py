@@ -5,8 +5,8 @@ under a contract would make it search a game that does not exist, and answer. So
 :func:`validate` is called once per public call (:func:`solver.api.solve`, each
 :class:`~solver.engine.Engine` method, :func:`~solver.engine.batch_values`, the
 analysis functions); it costs a few microseconds, nothing next to a search. The
-solver's own modules, having checked once, call the engine's unchecked methods in
-their loops.
+solver's own modules, having checked once, call the engine's unchecked twin
+(:class:`~solver.engine.Searcher`, ``engine.searcher``) in their loops.
 
 Every failure is an :class:`~solver.errors.InputError` naming the field at fault.
 """

@@ -52,3 +52,32 @@ def test_readme_python_example_runs():
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     block = readme.split("```python\n", 1)[1].split("```", 1)[0]
     exec(compile(block, "README.md", "exec"), {})
+
+
+def test_the_unchecked_searcher_is_the_engines_twin():
+    """``engine.searcher`` answers as the checked methods do, on the same table and counters;
+    only the engine checks: a hand of four cards against three is refused by it."""
+    import random
+
+    from randomplay import random_game, random_position
+    from solver import Engine
+    from solver.engine import Searcher
+
+    engine = Engine()
+    assert isinstance(engine.searcher, Searcher)
+    rng = random.Random(14)
+    for _ in range(12):
+        game = random_game(rng)
+        position = random_position(rng, game, rng.randint(1, 4))
+        focus = position.to_move if game.declarer is None else game.declarer
+        before = engine.nodes
+        assert engine.searcher.value(position, game, focus) == engine.value(position, game, focus)
+        assert engine.searcher.card_values(position, game, focus) == engine.card_values(position, game, focus)
+        assert engine.searcher.best_line(position, game, focus) == engine.best_line(position, game, focus)
+        value = engine.value(position, game, focus)
+        assert engine.searcher.reaches(position, game, focus, value) and \
+            not engine.searcher.reaches(position, game, focus, value + 1)
+        assert engine.nodes == engine.searcher.nodes > before
+    bad = solver.Position((0b1111, 0b111 << 8, 0b111 << 16), 0)
+    with pytest.raises(InputError):
+        engine.value(bad, parse_game("misere", declarer="A"), 0)

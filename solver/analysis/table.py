@@ -148,7 +148,7 @@ def dd_table(hands: tuple[int, int, int], talon: tuple[int, ...] = (), leader: i
                 tricks = best.tricks
                 table.discards[declarer, key] = best.discard
             else:
-                tricks = engine._value(Position(hands, leader), game, declarer)
+                tricks = engine.searcher.value(Position(hands, leader), game, declarer)
             if key == MISERE:
                 table.misere[declarer] = tricks
             else:
@@ -156,7 +156,7 @@ def dd_table(hands: tuple[int, int, int], talon: tuple[int, ...] = (), leader: i
             done += per_game
             step(0)
     for seat in range(3):
-        table.raspasy[seat] = engine._value(raspasy_position, raspasy_game, seat)
+        table.raspasy[seat] = engine.searcher.value(raspasy_position, raspasy_game, seat)
         done += 1
         step(0)
     return table

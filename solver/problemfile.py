@@ -494,8 +494,12 @@ def load_each(path: str | Path) -> list[Problem | ProblemError]:
     return list(loads_lines(data.split(b"\n"), name))
 
 
-def loads_lines(lines, name: str = "<jsonl>"):
-    """Problems (or the :class:`ProblemError` of each bad line) from JSON Lines, as bytes or text."""
+def loads_lines(lines, name: str = "<jsonl>", read=None):
+    """Problems (or the :class:`ProblemError` of each bad line) from JSON Lines, as bytes or text.
+
+    ``read(text, name, lineno)`` reads one line's text into something else than a problem
+    (``pref score`` reads deals with it); it reports a bad line by raising ProblemError."""
+    read = read or loads_json
     for lineno, line in enumerate(lines, 1):
         if lineno == 1 and isinstance(line, bytes) and line.startswith(_UTF16_BOMS):
             yield ProblemError(name, "file", "UTF-16 text; problem files are UTF-8 (save the file as UTF-8)")
@@ -505,7 +509,7 @@ def loads_lines(lines, name: str = "<jsonl>"):
             if lineno == 1 and text.startswith("\ufeff"):
                 text = text[1:]
             if text.strip():
-                yield loads_json(text, name, lineno)
+                yield read(text, name, lineno)
         except ProblemError as e:
             yield e
 

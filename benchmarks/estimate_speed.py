@@ -43,7 +43,7 @@ def contract(layouts: int = 10_000, workers: int | None = None) -> dict:
     result = est.estimate(q, layouts, seed=SEED, workers=workers)
     return {"job": f"{layouts} random layouts of 6S by A", "seconds": round(result.seconds, 2),
             "cpu_seconds": round(time.process_time() - cpu, 2),
-            "nodes": result.tally.nodes, "mean": result.option_figures(0)["mean"]["value"]}
+            "nodes": result.tally.nodes, "mean": result.option_figures(0).mean.value}
 
 
 def misere(workers: int | None = None) -> dict:
@@ -52,7 +52,7 @@ def misere(workers: int | None = None) -> dict:
     result = est.estimate(q, exact=True, workers=workers)
     return {"job": f"exact misère, {result.tally.n} layouts", "seconds": round(result.seconds, 2),
             "cpu_seconds": round(time.process_time() - cpu, 2),
-            "nodes": result.tally.nodes, "clean": result.option_figures(0)["clean"]["value"]}
+            "nodes": result.tally.nodes, "clean": result.option_figures(0).clean.value}
 
 
 def table(layouts: int = 2000) -> dict:

@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.analysis.key import ANY  # noqa: E402
+from solver.problemfile import ANY  # noqa: E402
 from solver.cards import SEATS  # noqa: E402
 from solver.notation import format_cards, parse_cards  # noqa: E402
 from solver.problemfile import load  # noqa: E402

@@ -5,16 +5,19 @@ thing whatever it is written in, and every error names the offending text.
 Hand forms are told apart by their punctuation (see ``parse_hand``).
 
 Latin ``T`` is a ten (the bridge habit) but Cyrillic ``Т`` is an ace (туз);
-the two are told apart by code point, never by shape.
+the two are told apart by code point, never by shape. Since they look alike, a
+text that mixes Cyrillic ranks with a Latin ``T`` is refused rather than read one
+way or the other (``♠TКД`` could be ♠K Q 10 or ♠A K Q), and an unknown letter that
+looks like a rank or suit of the other alphabet is named with that reading.
 """
 
 from __future__ import annotations
 
 import unicodedata
 
-from .cards import RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, bit, card, cards_of, rank_of, suit_of
+from .cards import RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, ascii_name, bit, card, cards_of, rank_of, suit_of
 
-__all__ = ["NotationError", "parse_card", "parse_cards", "parse_hand",
+__all__ = ["NotationError", "check_alphabet", "parse_card", "parse_card_list", "parse_cards", "parse_hand",
            "format_card", "format_cards", "format_hand"]
 
 
@@ -27,6 +30,13 @@ _SUITS = {ch: i for chars in (SUIT_SYMBOLS, "♤♧♢♡", SUIT_LETTERS, SUIT_L
 _RANKS = {"7": 0, "8": 1, "9": 2, "T": 3, "J": 4, "Q": 5, "K": 6, "A": 7,
           "\u0412": 4, "\u0414": 5, "\u041a": 6, "\u0422": 7}  # Cyrillic В Д К Т
 _RANKS.update({k.lower(): v for k, v in _RANKS.items()})
+_CYRILLIC_RANKS = "\u0412\u0414\u041a\u0422\u0432\u0434\u043a\u0442"  # В Д К Т в д к т
+_LOOK_ALIKES = {  # a letter that is no card, and what its twin in the other alphabet reads as
+    "B": "Cyrillic \u0412 is the jack", "b": "Cyrillic \u0432 is the jack",
+    "\u0410": "Latin A is the ace", "\u0430": "Latin a is the ace",
+    "\u0421": "Latin C is clubs", "\u0441": "Latin c is clubs",
+    "\u041d": "Latin H is hearts",
+}
 _SMALL = "xX\u0445\u0425"  # Latin and Cyrillic x: "a small card"
 _DASHES = "-\u2013\u2014"  # hyphen, en dash, em dash
 _SELECTORS = "\ufe0e\ufe0f"  # text/emoji variation selectors after a suit symbol
@@ -51,12 +61,30 @@ def _show(ch: str) -> str:
     return f"'{ch}' ({unicodedata.name(ch, f'U+{ord(ch):04X}')})"
 
 
+def _unknown(what: str, ch: str, text: str) -> NotationError:
+    hint = f" ({_LOOK_ALIKES[ch]})" if ch in _LOOK_ALIKES else ""
+    return NotationError(f"unknown {what} {_show(ch)} in {_quote(text)}{hint}")
+
+
+def check_alphabet(text: str) -> None:
+    """Refuse ``text`` (a hand, a list of cards, a whole deal) if it mixes Cyrillic ranks
+    with a Latin ``T``: Latin T is the ten, Cyrillic Т the ace, and they look the same."""
+    cyrillic = next((ch for ch in text if ch in _CYRILLIC_RANKS), None)
+    latin = next((ch for ch in text if ch in "Tt"), None) if cyrillic else None
+    if latin:
+        raise NotationError(
+            f"Latin '{latin}' among Cyrillic ranks such as '{cyrillic}' in {_quote(text)}: "
+            f"Latin T reads as the ten, Cyrillic \u0422 as the ace; write 10 for the ten, "
+            f"\u0422 for the ace")
+
+
 def _lex(text: str) -> list[tuple[str, int, int, int]]:
     """Tokens ``(kind, value, start, end)``; kind is rank/suit/sep/dot/colon/dash.
 
     Suit tokens carry ``value + 4`` when written as a letter, so a letter
     suit can be told from a symbol (only the latter opens a group by itself).
     """
+    check_alphabet(text)
     out, i, n = [], 0, len(text)
     while i < n:
         ch, j = text[i], i + 1
@@ -65,7 +93,7 @@ def _lex(text: str) -> list[tuple[str, int, int, int]]:
                 j += 1
             out.append(("sep", 0, i, j))
         elif j < n and text[j] == ":" and ch.isalnum() and ch not in _SUITS:
-            raise NotationError(f"unknown suit {_show(ch)} in {_quote(text)}")
+            raise _unknown("suit", ch, text)
         elif ch in _SUITS:
             while j < n and text[j] in _SELECTORS:
                 j += 1
@@ -81,7 +109,7 @@ def _lex(text: str) -> list[tuple[str, int, int, int]]:
         elif ch in _DASHES or ch in ".:":
             out.append(({".": "dot", ":": "colon"}.get(ch, "dash"), 0, i, j))
         elif ch.isalnum():
-            raise NotationError(f"unknown rank {_show(ch)} in {_quote(text)}")
+            raise _unknown("rank", ch, text)
         else:
             raise NotationError(f"unexpected character {_show(ch)} in {_quote(text)}")
         i = j
@@ -130,6 +158,30 @@ def parse_cards(text: str) -> list[int]:
         c = _one_card(chunk, text)
         seen = _add(seen, c, text)
         cards.append(c)
+    return cards
+
+
+def parse_card_list(text: str, ordered: bool = False) -> list[int]:
+    """Cards however written: single cards in their order (``KC AC``), else a hand (``♣KA``).
+
+    The one reader of a list of cards (a talon, a discard, a trick, a declared key):
+    single cards first, then any hand form of :func:`parse_hand`, whose cards come as a
+    hand is written (suit by suit, high first). Where the order is that of play
+    (``ordered``: a trick on the table, a talon being turned) a hand of two or more cards
+    is refused: a suit group has no order, and reading it in some order would silently
+    pose another problem. An error quotes what is wrong with the text as single cards.
+    """
+    try:
+        return parse_cards(text)
+    except NotationError as first:
+        try:
+            cards = cards_of(parse_hand(text))
+        except NotationError:
+            raise first from None
+    if ordered and len(cards) > 1:
+        raise NotationError(f"write these cards one at a time, in the order they are played or turned "
+                            f"(e.g. '{' '.join(ascii_name(c) for c in cards)}'), not {_quote(text)}: "
+                            "a suit group has no order")
     return cards
 
 

@@ -1,10 +1,15 @@
 """Problem files: one preferans problem in TOML, or on one line as JSON.
 
-The format is documented in ``docs/problem-format.md``. A file is read into a
-:class:`Problem`, which keeps the fields as written (so a diagram can show the
-problem as the composer gave it) and builds the engine's objects on demand:
-:meth:`Problem.game` and :meth:`Problem.position`. Loading checks everything, so
-a problem that loads can be solved.
+The format is documented in ``docs/problem-format.md``. This module is the format
+alone: reading (``load``/``loads``), writing (``dump``/``dumps``), the declared key
+(:func:`parse_key`, :func:`format_key`) and the checks; it runs no search.
+:mod:`solver.problems`, above it and above :mod:`solver.analysis`, does the solving.
+
+A file is read into a :class:`Problem`, which keeps the fields as written (so a
+diagram can show the problem as the composer gave it) and the engine's objects
+parsed from them once, when the problem is loaded and checked: :meth:`Problem.hands`,
+:meth:`Problem.game` and :meth:`Problem.position` return the same objects each
+time. Loading checks everything, so a problem that loads can be solved.
 
 Every error is a :class:`ProblemError` whose text is one line,
 ``FILE: FIELD: what is wrong`` (``FILE: line N: …`` for broken TOML or JSON).
@@ -30,16 +35,18 @@ import json
 import re
 import tomllib
 from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 
 from .errors import excerpt, one_line
 from .api import InputError, kind_word, make_position, parse_game, parse_seat
-from .cards import SEATS, ascii_name, cards_of, count
-from .notation import NotationError, format_hand, parse_cards, parse_hand
-from .rules import Game, Kind, Position, TalonMode
+from .cards import SEATS, ascii_name, count
+from .notation import NotationError, format_hand, parse_card_list, parse_cards, parse_hand
+from .rules import Game, Kind, Position, TalonMode, raspasy_talon_mode
 
-__all__ = ["Problem", "ProblemError", "dump", "dumps", "load", "load_each", "load_many", "loads", "loads_json",
-           "loads_lines", "loads_toml", "to_dict"]
+__all__ = ["ANY", "DeclaredKey", "Problem", "ProblemError", "dump", "dumps", "format_key", "load", "load_each",
+           "load_many", "loads", "loads_json", "loads_lines", "loads_toml", "parse_key", "read_text", "to_dict",
+           "toml_document"]
 
 KEYS = {
     "": ("title", "source", "theme", "difficulty", "notes", "deal", "game", "expect"),
@@ -125,30 +132,34 @@ class Problem:
 
     def game(self) -> Game:
         """The game of ``[game]``; a raspasy with a talon turns it (mode ``suit``) by default."""
+        return self._game
+
+    @cached_property
+    def _game(self) -> Game:
         if self.kind is None:
             raise self.error("game", "the problem has no [game] section")
         mode = self.raspasy_talon
-        raspasy = kind_word(self.kind) == Kind.RASPASY.value
-        if raspasy and mode is None:
-            mode = TalonMode.SUIT.value if self.talon else TalonMode.NONE.value
         try:
-            game = parse_game(self.kind, self.contract, self.declarer, mode)
+            if kind_word(self.kind) == Kind.RASPASY.value:
+                hand_size = max(count(h) for h in self.hands())
+                mode = raspasy_talon_mode(mode, self.talon_cards(), hand_size).value
+            return parse_game(self.kind, self.contract, self.declarer, mode)
         except InputError as e:
             raise self._wrap(e) from None
-        if raspasy and game.talon_mode is not TalonMode.NONE and len(self.talon_cards()) != 2:
-            raise self.error("game.raspasy_talon", f"talon mode '{game.talon_mode.value}' turns the two "
-                             f"talon cards, but [deal] has no talon; use raspasy_talon = \"none\"")
-        return game
 
     def hands(self) -> tuple[int, int, int]:
         """The three hands as masks (the declarer may hold 12 cards: see :attr:`needs_discard`)."""
-        return tuple(self._hand(seat) for seat in range(3))
+        return self._hands
 
-    def _hand(self, seat: int) -> int:
-        try:
-            return parse_hand(self.hands_text[seat])
-        except NotationError as e:
-            raise self.error(f"deal.{SEATS[seat]}", str(e)) from None
+    @cached_property
+    def _hands(self) -> tuple[int, int, int]:
+        hands = []
+        for seat, text in enumerate(self.hands_text):
+            try:
+                hands.append(parse_hand(text))
+            except NotationError as e:
+                raise self.error(f"deal.{SEATS[seat]}", str(e)) from None
+        return tuple(hands)
 
     def talon_cards(self) -> tuple[int, ...]:
         """The talon in the order its cards are turned (empty when the file gives none)."""
@@ -184,12 +195,16 @@ class Problem:
         seat = self.declarer_seat() if self.kind is not None else None
         if seat is None:
             return False
-        sizes = [count(self._hand(s)) for s in range(3)]
+        sizes = [count(h) for h in self.hands()]
         others = [sizes[s] for s in range(3) if s != seat]
         return not self.trick and not self.played and others[0] == others[1] and sizes[seat] == others[0] + 2
 
     def position(self) -> Position:
         """The position to solve: hands, leader, trick on the table, talon still to turn."""
+        return self._position
+
+    @cached_property
+    def _position(self) -> Position:
         game = self.game()
         if self.needs_discard:
             raise self.error(f"deal.{SEATS[game.declarer]}", "the declarer holds two cards more than the "
@@ -198,7 +213,7 @@ class Problem:
 
     def _make_position(self, game: Game | None) -> Position:
         try:
-            return make_position(self.A, self.B, self.C, leader=self.leader, trick=self.trick, played=self.played,
+            return make_position(*self.hands(), leader=self.leader, trick=self.trick, played=self.played,
                                  talon=_ascii(self.talon_cards()), game=game,
                                  out_of_play=_ascii(self.discard_cards()))
         except InputError as e:
@@ -253,22 +268,6 @@ class Problem:
 
     # -- what the problem asks -------------------------------------------------------
 
-    def setup(self, engine=None) -> tuple[Position, tuple[int, ...], bool]:
-        """The position to solve, the cards out of play as discarded, and whether the
-        discard is the solver's: a declarer still holding 12 cards (10 and the talon)
-        makes his best discard first, as ``pref check`` and ``pref discard`` take it."""
-        if not self.needs_discard:
-            return self.position(), self.discard_cards(), False
-        from .analysis.discard import best_discard
-
-        hands12, declarer = self.deal_for_discard()
-        game, leader = self.game(), self.leader_seat()
-        best = best_discard(hands12, declarer, game, leader, engine)
-        hands = list(hands12)
-        for c in best.discard:
-            hands[declarer] &= ~(1 << c)
-        return Position(tuple(hands), leader), tuple(best.discard), True
-
     def talon_taken(self) -> bool:
         """Whether the declarer took the talon: a discard is given and a talon card is in his hand or in it."""
         seat = self.declarer_seat() if self.kind is not None else None
@@ -284,28 +283,12 @@ class Problem:
             return None
         game = self.game()
         try:
-            start = make_position(self.A, self.B, self.C, leader=self.leader, talon=_ascii(self.talon_cards()),
+            start = make_position(*self.hands(), leader=self.leader, talon=_ascii(self.talon_cards()),
                                   game=game, out_of_play=_ascii(self.discard_cards()))
             cards = [c for trick in self.played for c in parse_cards(trick)]
         except (InputError, NotationError) as e:  # checked when the problem was read
             raise self.error("game.played", str(e)) from None
         return start, cards
-
-    def solved_position(self, engine=None) -> Position:
-        """The position :func:`solver.api.solve` is given (see :meth:`setup`)."""
-        return self.setup(engine)[0]
-
-    def answer(self, engine=None, progress=None) -> int | dict[str, int]:
-        """The value ``[expect] tricks`` states, found by the solver: the declarer's tricks
-        (with his best discard when one is due), or each raspasy player's."""
-        if self.needs_discard:
-            from .analysis.discard import best_discard
-
-            hands12, declarer = self.deal_for_discard()
-            return best_discard(hands12, declarer, self.game(), self.leader_seat(), engine, progress).tricks
-        from .api import solve
-
-        return solve(self.position(), self.game(), engine=engine, with_line=False, with_card_values=False).tricks
 
     def agrees(self, tricks) -> bool | None:
         """Whether the solver's ``tricks`` are the published answer; None without ``[expect]``."""
@@ -339,10 +322,9 @@ class Problem:
         return self
 
     def declared_key(self):
-        """``[expect] key`` parsed (see :func:`solver.analysis.key.parse_key`), or ``None``."""
+        """``[expect] key`` parsed (see :func:`parse_key`), or ``None``."""
         if self.key is None:
             return None
-        from .analysis.key import parse_key
         if self.kind is None:
             raise self.error("expect.key", "a key needs a [game] section")
         try:
@@ -374,23 +356,62 @@ def _ascii(cards) -> str:
 
 
 def _card_list(text: str, error, field: str, order_matters: bool) -> tuple[int, ...]:
-    """Cards one by one (``KC AC``, order kept), or as a hand (``♣KA``) when order does not matter.
-
-    A hand written by suits (``♣KA``) has no order between its cards, so where the order
-    is that of turning the talon it is accepted only if it cannot matter.
-    """
+    """The cards of a field (see :func:`~solver.notation.parse_card_list`); an error names the field."""
     try:
-        return tuple(parse_cards(text))
+        return tuple(parse_card_list(text, order_matters))
     except NotationError as e:
-        first_error = e
+        raise error(field, str(e)) from None
+
+
+# -- the declared key ([expect] key) -------------------------------------------------
+
+ANY = "any"
+"""The declared key of a demonstration: every choice works."""
+
+Choice = tuple[int, ...]
+"""One card ``(c,)`` or one discard ``(c1, c2)``, cards in ascending order."""
+
+
+DeclaredKey = str | frozenset[Choice]
+"""A key as a file declares it: :data:`ANY`, or the set of working choices."""
+
+
+def parse_key(text: str, discard: bool) -> DeclaredKey:
+    """A declared key: ``"any"``, or the working cards (``"AD"``, ``"♦10 ♦J"``), or for a
+    discard problem the working discards, separated by commas (``"AS AH, AS KH"``).
+
+    Raises ``ValueError`` with a message for the user.
+    """
+    text = str(text).strip()
+    if text.lower() == ANY:
+        return ANY
+    if not text:
+        raise ValueError("the key is empty; give the working card(s), or \"any\"")
+    if not discard:
+        if "," in text:
+            raise ValueError("commas separate discards; a first-card key is cards separated by spaces")
+        return frozenset((c,) for c in _key_cards(text))
+    out = set()
+    for part in text.split(","):
+        cards = _key_cards(part)
+        if len(cards) != 2:
+            raise ValueError(f"a discard is two cards, not {part.strip()!r} (separate discards with commas)")
+        out.add(tuple(sorted(cards)))
+    return frozenset(out)
+
+
+def _key_cards(text: str) -> list[int]:
     try:
-        cards = tuple(cards_of(parse_hand(text)))
-    except NotationError:
-        raise error(field, str(first_error)) from None
-    if order_matters and len(cards) > 1:
-        raise error(field, f"write the talon one card at a time, in the order the cards are turned "
-                    f"(e.g. '{_ascii(cards)}'), not {excerpt(text)}")
-    return cards
+        return parse_card_list(text)
+    except NotationError as e:
+        raise ValueError(str(e)) from None
+
+
+def format_key(choices) -> str:
+    """Choices as a file declares them (ASCII: ``10D JD``, or for discards ``AS AH, AS KH``)."""
+    choices = sorted(choices)
+    sep = ", " if any(len(ch) > 1 for ch in choices) else " "
+    return sep.join(" ".join(ascii_name(c) for c in ch) for ch in choices)
 
 
 # -- reading -----------------------------------------------------------------------
@@ -473,8 +494,12 @@ def load_each(path: str | Path) -> list[Problem | ProblemError]:
     return list(loads_lines(data.split(b"\n"), name))
 
 
-def loads_lines(lines, name: str = "<jsonl>"):
-    """Problems (or the :class:`ProblemError` of each bad line) from JSON Lines, as bytes or text."""
+def loads_lines(lines, name: str = "<jsonl>", read=None):
+    """Problems (or the :class:`ProblemError` of each bad line) from JSON Lines, as bytes or text.
+
+    ``read(text, name, lineno)`` reads one line's text into something else than a problem
+    (``pref score`` reads deals with it); it reports a bad line by raising ProblemError."""
+    read = read or loads_json
     for lineno, line in enumerate(lines, 1):
         if lineno == 1 and isinstance(line, bytes) and line.startswith(_UTF16_BOMS):
             yield ProblemError(name, "file", "UTF-16 text; problem files are UTF-8 (save the file as UTF-8)")
@@ -484,7 +509,7 @@ def loads_lines(lines, name: str = "<jsonl>"):
             if lineno == 1 and text.startswith("\ufeff"):
                 text = text[1:]
             if text.strip():
-                yield loads_json(text, name, lineno)
+                yield read(text, name, lineno)
         except ProblemError as e:
             yield e
 

@@ -398,6 +398,36 @@ def test_pref_book_ctrl_c_prints_what_was_done(monkeypatch):
 
 
 def test_russian_ranks_in_hands():
-    from cli.bookreport import hand_text
+    from cli.text.book import hand_text
     assert hand_text("♠A K x ♣Q J 10", "ru") == "♠Т К x ♣Д В 10"
     assert hand_text("♠A K x", "en") == "♠A K x"
+
+
+def test_pref_book_takes_a_negative_seed_as_estimate_does():
+    """Issue 13: ``--seed -5`` was a numpy ValueError; a negative seed is a seed of its own."""
+    minus = CliRunner().invoke(pref, ["book", "--only", "3.3b", "--samples", "2", "--workers", "1", "--seed", "-5",
+                                      "--json"])
+    plus = CliRunner().invoke(pref, ["book", "--only", "3.3b", "--samples", "2", "--workers", "1", "--seed", "5",
+                                     "--json"])
+    assert minus.exit_code == 0 and plus.exit_code == 0, minus.output + plus.output
+    assert runner.row_rng(-5, "k").random() != runner.row_rng(5, "k").random()
+
+
+@pytest.mark.parametrize("option, path, words", [
+    ("--report", "/nonexistent/x.md", "--report: cannot write /nonexistent/x.md: the folder /nonexistent does not exist"),
+    ("--plot", "b.xyz", "--plot: cannot draw a .xyz file (b.xyz): name it .png, .svg, .pdf"),
+])
+def test_pref_book_refuses_an_output_it_cannot_write_before_the_work(option, path, words):
+    """Issue 13: the report's folder and the plot's format are checked before the rows run, in one line."""
+    if option == "--plot":
+        pytest.importorskip("matplotlib")
+    result = CliRunner().invoke(pref, ["book", "--only", "2.9", "--samples", "2", "--workers", "1", option, path])
+    assert result.exit_code == 2
+    assert result.output.strip() == words
+
+
+def test_pref_book_fails_loudly_when_the_report_is_lost():
+    result = CliRunner().invoke(pref, ["book", "--only", "3.3b", "--samples", "1", "--workers", "1",
+                                       "--report", "/dev/full"])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines()[-1] == "--report: cannot write /dev/full: No space left on device"

@@ -36,7 +36,7 @@ def test_outcomes_are_the_engine_values():
     engine = Engine()
     for i in range(0, space.count, 7):
         layout = space.layout(i)
-        values, _ = est.outcomes(q, layout, engine)
+        values = est.outcomes(q, layout, engine).values
         position = Position(layout.hands)
         fresh = Engine()
         assert values[0] == fresh.value(position, Game.contract(6, 0, 0), 0)  # the level does not enter the value
@@ -54,15 +54,15 @@ def test_exact_and_sampling_agree_within_their_intervals():
     sample = est.estimate(q, 400, seed=3, workers=1)
     for k in range(2):
         e, s = exact.option_figures(k), sample.option_figures(k)
-        assert e["mean"]["low"] == e["mean"]["value"] == e["mean"]["high"]
-        assert s["mean"]["low"] <= e["mean"]["value"] <= s["mean"]["high"]
-        assert s["made"]["low"] <= e["made"]["value"] <= s["made"]["high"]
+        assert e.mean.low == e.mean.value == e.mean.high
+        assert s.mean.low <= e.mean.value <= s.mean.high
+        assert s.made.low <= e.made.value <= s.made.high
     for name in ("difference", "success_difference"):
-        exact_diff = exact.paired(0, 1)[name]["value"]
-        d = sample.paired(0, 1)[name]
-        assert d["low"] <= exact_diff <= d["high"]
-    made = [exact.option_figures(k)["made"]["value"] for k in range(2)]
-    assert exact.paired(0, 1)["success_difference"]["value"] == pytest.approx(made[0] - made[1])
+        exact_diff = getattr(exact.paired(0, 1), name).value
+        d = getattr(sample.paired(0, 1), name)
+        assert d.low <= exact_diff <= d.high
+    made = [exact.option_figures(k).made.value for k in range(2)]
+    assert exact.paired(0, 1).success_difference.value == pytest.approx(made[0] - made[1])
 
 
 def test_same_seed_same_figures_on_1_and_2_workers():
@@ -107,7 +107,7 @@ def test_discard_options_match_the_discard_analysis():
     engine = Engine()
     for i in range(space.count):
         layout = space.layout(i)
-        values, best = est.outcomes(q, layout, engine)
+        values = est.outcomes(q, layout, engine).values
         by_pair = {v.discard: v.tricks for v in discard_values(layout.hands, 0, game, engine=Engine())}
         assert [values[j] for j in range(len(pairs))] == [by_pair[p] for p in pairs]
         assert values[-1] == max(by_pair.values())  # seeing the layout
@@ -203,7 +203,7 @@ def test_interrupt_keeps_what_was_done(monkeypatch):
     """Ctrl-C in the middle: the run returns the layouts done, marked interrupted."""
     q = ending_question([SPADES_A])
     calls = {"n": 0}
-    real_wait = est.wait
+    real_wait = est.runners.wait
 
     def wait_then_interrupt(*args, **kwargs):
         calls["n"] += 1
@@ -211,7 +211,7 @@ def test_interrupt_keeps_what_was_done(monkeypatch):
             raise KeyboardInterrupt
         return real_wait(*args, **kwargs)
 
-    monkeypatch.setattr(est, "wait", wait_then_interrupt)
+    monkeypatch.setattr(est.runners, "wait", wait_then_interrupt)
     result = est.estimate(q, 500, seed=1, workers=1)
     assert result.interrupted
     assert 0 < result.tally.n < 500
@@ -246,7 +246,7 @@ def test_raspasy_with_an_unseen_talon_turns_the_layouts_talon():
     q = est.question("♠7 9 J ♣7 8 10 A ♦7 9 ♥K", seat="C", games=["raspasy"])
     assert q.knowledge.ordered_hidden and q.knowledge.hidden == 2
     layout = est.layout_space(q.knowledge).layout(12345)
-    values, _ = est.outcomes(q, layout, Engine())
+    values = est.outcomes(q, layout, Engine()).values
     position = Position(layout.hands, 0, (), layout.hidden)
     game = Game.raspasy(TalonMode.SUIT)
     assert values[2] == Engine().value(position, game, 2)
@@ -281,8 +281,8 @@ def test_talon_taken_means_the_double_dummy_best_discard_of_each_layout():
         layout = space.layout(i)
         hands12 = (layout.hands[0] | mask_of(layout.hidden), layout.hands[1], layout.hands[2])
         best = max(v.tricks for v in discard_values(hands12, 0, game, engine=Engine()))
-        assert est.outcomes(taken, layout, engine)[0][0] == best
-        played = est.outcomes(out, layout, engine)[0][0]
+        assert est.outcomes(taken, layout, engine).values[0] == best
+        played = est.outcomes(out, layout, engine).values[0]
         assert played == Engine().value(Position(layout.hands), game, 0)
         differ += played != best
     assert differ  # the two questions are not the same question
@@ -333,3 +333,35 @@ def test_a_file_field_of_the_wrong_type_is_one_line(tmp_path, line, words):
     assert result.exit_code == 2, result.output
     assert result.output.strip() == f"{path}: {words}" or result.output.strip().startswith(f"{path}: {words}")
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_plot_in_an_unknown_format_is_refused_before_the_work(tmp_path):
+    """Issue 13: ``--plot out.xyz`` failed in matplotlib after the results; now one line before any work."""
+    pytest.importorskip("matplotlib")
+    result = CliRunner().invoke(pref, ["estimate", "♠AQxxx ♥AQxxx", "--seat", "A", "--game", "7S A",
+                                       "--layouts", "5", "--plot", str(tmp_path / "out.xyz")])
+    assert result.exit_code == 2
+    assert result.output.strip() == f"--plot: cannot draw a .xyz file ({tmp_path / 'out.xyz'}): name it .png, .svg, .pdf"
+    svg = tmp_path / "out.svg"
+    result = CliRunner().invoke(pref, ["estimate", "♠AQxxx ♥AQxxx", "--seat", "A", "--game", "7S A",
+                                       "--layouts", "5", "--workers", "1", "--plot", str(svg)])
+    assert result.exit_code == 0 and svg.read_text().lstrip().startswith("<?xml")
+
+
+def test_a_plot_that_cannot_be_written_fails_loudly():
+    """Issue 13: ``--plot /dev/full`` exited 0 with the picture lost."""
+    pytest.importorskip("matplotlib")
+    result = CliRunner().invoke(pref, ["estimate", "♠AQxxx ♥AQxxx", "--seat", "A", "--game", "7S A",
+                                       "--layouts", "5", "--workers", "1", "--plot", "/dev/full"])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines()[-1] == "--plot: cannot write /dev/full: No space left on device"
+
+
+def test_the_api_and_the_cli_have_one_default_seed():
+    """Issue 14: the API's default seed was 0 and the CLI's 1: the same question gave other figures."""
+    q = est.question("♠AQxxx ♥AQxxx", seat="A", games=["7S A"])
+    api = est.estimate(q, 25, workers=1).summary().to_json()
+    cli = json.loads(CliRunner().invoke(pref, ["estimate", "♠AQxxx ♥AQxxx", "--seat", "A", "--game", "7S A",
+                                               "--layouts", "25", "--workers", "1", "--json"]).output)
+    assert api["seed"] == cli["seed"] == est.DEFAULT_SEED
+    assert api["options"] == cli["options"]

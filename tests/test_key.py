@@ -10,7 +10,8 @@ from click.testing import CliRunner
 from cli.main import pref
 from randomplay import random_game, random_position
 from solver import Engine, reference
-from solver.analysis.key import (ANY, discard_key, first_card_key, format_key, key_verdict, parse_key)
+from solver.analysis.key import discard_key, first_card_key, key_verdict
+from solver.problemfile import ANY, format_key, parse_key
 from solver.api import make_position, parse_game
 from solver.cards import bit
 from solver.notation import parse_card, parse_hand

@@ -39,7 +39,38 @@ def test_parse_card_accepts_every_written_form(text, suit, rank):
 def test_latin_t_is_ten_but_cyrillic_t_is_ace():
     assert parse_card("♠T") == card(S, TEN)      # Latin T, U+0054
     assert parse_card("♠\u0422") == card(S, ACE)  # Cyrillic Т
-    assert parse_hand("♠T\u0422") == hand((S, TEN), (S, ACE))
+    assert parse_hand("♠T\u0422".replace("T", "10")) == hand((S, TEN), (S, ACE))
+
+
+@pytest.mark.parametrize("text, latin, cyrillic", [
+    ("♠TКД", "T", "К"),                 # Latin T, Cyrillic К Д: ♠K Q 10 or ♠A K Q?
+    ("♠T\u0422", "T", "\u0422"),         # both tees in one suit
+    ("♠tкд ♣в10", "t", "к"),
+    ("♠ТКД ♣JT", "T", "Т"),             # a Russian hand with one English group
+    ("TКД...", "T", "К"),               # dot form
+])
+def test_a_latin_t_among_cyrillic_ranks_is_refused(text, latin, cyrillic):
+    with pytest.raises(NotationError) as e:
+        parse_hand(text)
+    message = str(e.value)
+    assert f"Latin '{latin}'" in message and f"'{cyrillic}'" in message
+    assert "ten" in message and "ace" in message and "\n" not in message
+
+
+def test_a_latin_t_among_cyrillic_cards_is_refused():
+    with pytest.raises(NotationError, match="Latin 'T'"):
+        parse_cards("♠К ♠T")
+    assert parse_cards("♠К ♠10") == [card(S, KING), card(S, TEN)]
+
+
+@pytest.mark.parametrize("text, reading", [
+    ("♠ТКB", "Cyrillic \u0412 is the jack"),   # Latin B typed for В
+    ("♠\u0410К", "Latin A is the ace"),        # Cyrillic А typed for A
+    ("\u0421:AK", "Latin C is clubs"),         # Cyrillic С as a suit letter
+])
+def test_a_look_alike_letter_is_named_with_its_twins_reading(text, reading):
+    with pytest.raises(NotationError, match=reading):
+        parse_hand(text)
 
 
 def test_latin_and_cyrillic_k_are_both_king():
@@ -208,3 +239,24 @@ def test_notation_error_is_a_value_error():
 def test_format_rejects_bad_arguments(call):
     with pytest.raises(NotationError):
         call()
+
+
+@pytest.mark.parametrize("text, ordered, cards", [
+    ("KC AC", True, ["KC", "AC"]),       # single cards keep their order
+    ("AC, KC", True, ["AC", "KC"]),
+    ("♣KA", False, ["AC", "KC"]),        # a hand, as written (high first), where order does not matter
+    ("♣A", True, ["AC"]),                # one card has no order to lose
+    ("", False, []),
+])
+def test_parse_card_list_reads_single_cards_else_a_hand(text, ordered, cards):
+    from solver.cards import ascii_name
+    from solver.notation import parse_card_list
+    assert [ascii_name(c) for c in parse_card_list(text, ordered)] == cards
+
+
+def test_parse_card_list_refuses_a_suit_group_where_order_matters_and_names_single_card_errors():
+    from solver.notation import parse_card_list
+    with pytest.raises(NotationError, match="one at a time.*'AC KC'"):
+        parse_card_list("♣KA", ordered=True)
+    with pytest.raises(NotationError, match="Z"):
+        parse_card_list("AS ZZ")

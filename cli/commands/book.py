@@ -11,15 +11,16 @@ from concurrent.futures.process import BrokenProcessPool
 import click
 
 from solver.analysis.book import claims as book_claims
-from solver.analysis.book.runner import DEFAULT_SAMPLES, SEED, default_workers, run, select, split_samples
+from solver.analysis.book.runner import (DEFAULT_SAMPLES, SEED, WORKER_BYTES, default_workers, run, select,
+                                        split_samples)
 
-from .. import bookreport
-from ..errors import UserError
+from .. import plots
+from ..errors import EXIT_INTERRUPTED, UserError
+from ..files import check_writable, write
 from ..options import card_lang_option, color_option, json_option
-from ..runtime import announce_compile, progress_bar
+from ..runtime import WORKERS_HELP, announce_compile, capped_workers, progress_bar
 from ..style import want_color
-
-EXIT_INTERRUPTED = 130
+from ..text import book as bookreport
 
 
 @click.command()
@@ -31,11 +32,12 @@ EXIT_INTERRUPTED = 130
 @click.option("--section", "sections", type=click.IntRange(1, 5), multiple=True,
               help="Only this section of BOOK.md (repeatable). Default: 1 to 5.")
 @click.option("--only", default=None, metavar="CLAIM", help="Only this claim and its parts (2.9; 1.5 is 1.5a and 1.5b; 1.1 is not 1.10).")
-@click.option("--workers", type=click.IntRange(1, 64), default=None,
-              help="Processes sharing the rows (the figures do not depend on it). Default: the cores, at most 2.")
-@click.option("--report", "report_path", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Processes sharing the rows (the figures do not depend on it; ~170 MB each; "
+                   f"{WORKERS_HELP}). Default: the cores, at most 2.")
+@click.option("--report", "report_path", default=None, metavar="FILE.md",
               help="Also write the Markdown report to this file.")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--plot", "plot_path", default=None, metavar="FILE.png",
               help="Also draw the trump table and the raspasy suits to this PNG (needs matplotlib).")
 @json_option
 @card_lang_option
@@ -56,15 +58,14 @@ def book(seed, samples, sections, only, workers, report_path, plot_path, as_json
       pref book --only 2.9 --json                the singleton claims, as JSON
       pref book --report docs/book-check.md --plot docs/book-check.png
     """
+    if report_path:
+        check_writable(report_path, "--report")
     if plot_path:
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            raise UserError("--plot: matplotlib is not installed (pip install 'preferans-solver[plot]')") from None
+        plots.check(plot_path)
     rows = select(book_claims.catalogue(), sections, only)
     if not rows:
         raise UserError(f"--only: no claim of BOOK.md is numbered {only!r} (claims look like 1.5a, 2.9, 4.7c)")
-    workers = workers or default_workers()
+    workers = capped_workers(workers or default_workers(), WORKER_BYTES)
     use_color = want_color(color, sys.stdout) and not as_json
     paint = (lambda w: click.style(w, fg=bookreport.VERDICT_COLOURS.get(w))) if use_color else (lambda w: w)
     announce_compile()
@@ -97,10 +98,9 @@ def book(seed, samples, sections, only, workers, report_path, plot_path, as_json
     if report_path:
         header = _report_header(seed, samples, workers, elapsed, interrupted, command, len(results),
                                 report_path, plot_path)
-        with open(report_path, "w", encoding="utf-8") as f:
-            f.write(bookreport.markdown(results, header))
+        write(report_path, bookreport.markdown(results, header), "--report")
     if plot_path and results:
-        bookreport.plot(results, plot_path)
+        plots.book_figure(results, plot_path)
     if interrupted:
         sys.exit(EXIT_INTERRUPTED)
 

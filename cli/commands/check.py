@@ -8,9 +8,10 @@ from functools import partial
 
 import click
 
-from solver.analysis.key import key_verdict, problem_key
+from solver.analysis.key import key_verdict
 from solver.cards import SEATS
 from solver.problemfile import ProblemError
+from solver.problems import answer, problem_key
 
 from ..options import color_option, lang_option
 from ..runtime import engine
@@ -68,7 +69,7 @@ def check(paths, color, as_json, strict, lang):
             if problem.expect is None or problem.kind is None:
                 unchecked += 1
                 continue
-            got = problem.answer(engine())
+            got = answer(problem, engine())
             report = problem_key(problem, engine())
             declared = problem.declared_key()
         except ProblemError as e:

@@ -15,11 +15,11 @@ Hand-strength analysis over the layouts a player cannot see (docs/estimate.md):
 
 from .discard import (BestContract, DiscardValue, best_contract, best_discard, canonical_form,
                       discard_values, group_discards, highest_contract)
-from .key import KeyReport, discard_key, first_card_key, key_verdict, parse_key, problem_key
+from .key import KeyReport, discard_key, first_card_key, key_verdict
 from .line import Play, Trick, tricks_of_line
 from .table import STRAIN_NAMES, DDTable, dd_table
 
 __all__ = ["BestContract", "DDTable", "DiscardValue", "KeyReport", "Play", "STRAIN_NAMES", "Trick",
            "best_contract", "best_discard", "canonical_form", "dd_table", "discard_key", "discard_values",
-           "first_card_key", "group_discards", "highest_contract", "key_verdict", "parse_key",
-           "problem_key", "tricks_of_line"]
+           "first_card_key", "group_discards", "highest_contract", "key_verdict",
+           "tricks_of_line"]

@@ -28,22 +28,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import SEATS, ascii_name, cards_of
-from ..notation import NotationError, format_cards, parse_cards, parse_hand
+from ..cards import SEATS, ascii_name
+from ..notation import format_cards
+from ..problemfile import ANY, Choice, DeclaredKey
 from ..rules import Game, Kind, Position, in_sequence
 
 if TYPE_CHECKING:
     from ..engine import Engine
 
-__all__ = ["ANY", "KeyReport", "discard_key", "first_card_key", "format_key", "key_of_card_values", "key_verdict", "parse_key",
-           "problem_key", "with_best_discard"]
-
-ANY = "any"
-"""The declared key of a demonstration: every choice works."""
-
-Choice = tuple[int, ...]
-"""One card ``(c,)`` or one discard ``(c1, c2)``, cards in ascending order."""
-
+__all__ = ["KeyReport", "discard_key", "first_card_key", "key_of_card_values", "key_verdict"]
 
 @dataclass(frozen=True)
 class KeyReport:
@@ -163,41 +156,7 @@ def discard_key(hands12: tuple[int, int, int], declarer: int, game: Game, leader
     return KeyReport(declarer, "declarer", True, table, values[0].tricks)
 
 
-def parse_key(text: str, discard: bool) -> str | frozenset[Choice]:
-    """A declared key: ``"any"``, or the working cards (``"AD"``, ``"♦10 ♦J"``), or for a
-    discard problem the working discards, separated by commas (``"AS AH, AS KH"``).
-
-    Raises ``ValueError`` with a message for the user.
-    """
-    text = str(text).strip()
-    if text.lower() == ANY:
-        return ANY
-    if not text:
-        raise ValueError("the key is empty; give the working card(s), or \"any\"")
-    if not discard:
-        if "," in text:
-            raise ValueError("commas separate discards; a first-card key is cards separated by spaces")
-        return frozenset((c,) for c in _cards(text))
-    out = set()
-    for part in text.split(","):
-        cards = _cards(part)
-        if len(cards) != 2:
-            raise ValueError(f"a discard is two cards, not {part.strip()!r} (separate discards with commas)")
-        out.add(tuple(sorted(cards)))
-    return frozenset(out)
-
-
-def _cards(text: str) -> list[int]:
-    try:
-        return parse_cards(text)
-    except NotationError as first:
-        try:
-            return cards_of(parse_hand(text))
-        except NotationError:
-            raise ValueError(str(first)) from None
-
-
-def key_verdict(declared: str | frozenset[Choice], report: KeyReport, lang: str = "en") -> str | None:
+def key_verdict(declared: DeclaredKey, report: KeyReport, lang: str = "en") -> str | None:
     """``None`` when the declaration matches the solver; else what is wrong, naming the cook."""
     working = set(report.working)
     what = "discard" if report.discard else "card"
@@ -219,31 +178,6 @@ def key_verdict(declared: str | frozenset[Choice], report: KeyReport, lang: str 
         return f"cook: {_show_choices(cooks, lang)} also work{'s' if len(cooks) == 1 else ''}; " \
                f"{report.describe(lang)}"
     return None
-
-
-def format_key(choices) -> str:
-    """Choices as a file declares them (ASCII: ``10D JD``, or for discards ``AS AH, AS KH``)."""
-    choices = sorted(choices)
-    sep = ", " if any(len(ch) > 1 for ch in choices) else " "
-    return sep.join(" ".join(ascii_name(c) for c in ch) for ch in choices)
-
-
-def problem_key(problem, engine: Engine | None = None) -> KeyReport:
-    """The key of a :class:`~solver.problemfile.Problem`: its discard when the declarer
-    holds 12 cards, else the first card of the player to move."""
-    if problem.needs_discard:
-        hands12, declarer = problem.deal_for_discard()
-        return discard_key(hands12, declarer, problem.game(), problem.leader_seat(), engine)
-    return first_card_key(problem.position(), problem.game(), engine)
-
-
-def with_best_discard(problem, engine: Engine | None = None):
-    """``(problem, None)``, or for a declarer holding 12 cards the problem after his best
-    discard (the first working one) and the :class:`KeyReport` of the discard."""
-    if not problem.needs_discard:
-        return problem, None
-    report = problem_key(problem, engine)
-    return problem.with_discard(report.working[0]), report
 
 
 def _new_engine() -> "Engine":

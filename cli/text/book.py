@@ -1,11 +1,11 @@
-"""How ``pref book`` shows its results: terminal lines, the Markdown report, the figure."""
+"""How ``pref book`` shows its results: terminal lines and the Markdown report (its figure: :mod:`cli.plots`)."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
 
-from solver.analysis.book.claims import BOUNDS, SECTION_METHODS, SECTION_TITLES, SHARE, SHARE_BOUNDS, EXACT
+from solver.analysis.book.claims import EXACT, SECTION_METHODS, SECTION_TITLES, SHARE, SHARE_BOUNDS
 from solver.analysis.book.runner import ReadingResult, RowResult
 from solver.analysis.book.verdict import HOLDS, NOT_COMPARABLE, OPTIMISTIC, PESSIMISTIC
 
@@ -177,59 +177,3 @@ def glance(results: list[RowResult]) -> list[str]:
         verdicts = ", ".join(f"{words[w]} {w}" for w in WORDS if words[w])
         lines.append(f"| {claim} | {quote} | {_md(book_text(first[0]))} | {sim} | {verdicts} |")
     return lines
-
-
-# ------------------------------------------------------------------ figure
-
-def plot(results: list[RowResult], path: str) -> None:
-    """The trump table and the raspasy suits: the book's figure beside the simulated ones."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from matplotlib.patches import Rectangle
-
-    fig, (ax1, ax2) = plt.subplots(2, 1, figsize=(14, 10))
-    trump = [r for r in results if r.row.section == 1 and r.readings]
-    holdings = list(dict.fromkeys(r.row.quote for r in trump))
-    colours = {0: "tab:blue", 1: "tab:orange", 2: "tab:green"}
-    for x, h in enumerate(holdings):
-        rows = [r for r in trump if r.row.quote == h]
-        fig_ = rows[0].readings[0].reading.figure
-        ax1.add_patch(Rectangle((x - 0.45, fig_.low), 0.9, fig_.high - fig_.low, color="0.85", zorder=0))
-        for y in {fig_.lo, fig_.hi}:
-            ax1.plot([x - 0.45, x + 0.45], [y, y], color="black", lw=1.5, zorder=1)
-        for r in rows:
-            iv = r.readings[0].interval
-            dx = (r.row.seat - 1) * 0.18 + (0.06 if r.row.variant == "random" else -0.06)
-            ax1.errorbar(x + dx, iv.estimate, yerr=[[iv.estimate - iv.lo], [iv.hi - iv.estimate]],
-                         fmt="o" if r.row.variant == "clean" else "^", color=colours[r.row.seat],
-                         mfc=colours[r.row.seat] if r.row.variant == "clean" else "white", ms=4, lw=1)
-    ax1.set_xticks(range(len(holdings)), ["♠" + h for h in holdings], rotation=60, ha="right", fontsize=8)
-    ax1.set_ylabel("declarer's tricks")
-    ax1.set_title("Trump table: the book's figure (black line; grey = ±0.5) vs the simulated mean with its 95% "
-                  "interval; declarer A blue, B orange, C green; ● side cards take no trick, △ in context "
-                  "(tricks − side top tricks)", fontsize=9)
-    ax1.grid(axis="y", alpha=0.3)
-    ras = [r for r in results if r.row.section == 2 and r.readings and r.readings[0].reading.kind == BOUNDS
-           and r.row.question is not None and getattr(r.row.question, "fill", False)]
-    hands = list(dict.fromkeys(r.row.hand for r in ras))
-    for x, h in enumerate(hands):
-        rows = [r for r in ras if r.row.hand == h]
-        fig_ = rows[0].readings[0].reading.figure
-        if fig_ is not None:
-            ax2.plot([x - 0.3, x + 0.3], [fig_.lo, fig_.lo], color="black", lw=2)
-            if fig_.hi != fig_.lo:
-                ax2.plot([x - 0.3, x + 0.3], [fig_.hi, fig_.hi], color="black", lw=1, ls="--")
-        for r in rows:
-            rr = r.readings[0]
-            dx = (r.row.seat - 1) * 0.2
-            ax2.plot([x + dx, x + dx], [rr.lower.estimate, rr.upper.estimate], color=colours[r.row.seat], lw=3)
-            ax2.plot(x + dx, rr.upper.estimate, "v", color=colours[r.row.seat], ms=4)
-    ax2.set_xticks(range(len(hands)), hands, rotation=60, ha="right", fontsize=8)
-    ax2.set_ylabel("holder's tricks on raspasy")
-    ax2.set_title("Raspasy suits: the book's cost (black; dashed = the top of a range) vs the holder's mean tricks "
-                  "from cooperative (bar foot) to paranoid (▼); holder A blue, B orange, C green", fontsize=9)
-    ax2.grid(axis="y", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)

@@ -1,0 +1,155 @@
+"""The work: every option solved exactly (double dummy) on one layout, and a chunk of layouts tallied.
+
+The work is a pure function of a :class:`Chunk` (a rank range of the layouts for an
+exact enumeration, or a seed for a sample) → a :class:`~.tally.Tally`. A sample
+chunk's seed is derived from the run's seed and the chunk's number, and chunks have a
+fixed size, so the figures are the same whatever runs the chunks (:mod:`.runners`).
+All options are solved on the **same** layouts, so their differences are paired.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from ...cards import count, mask_of
+from ...engine import Engine, Options
+from ...errors import InputError
+from ...rules import Kind, Position, TalonMode
+from ..discard import best_discard, canonical_form
+from ..layouts import Knowledge, Layout, LayoutSpace
+from .question import Option, Question
+from .tally import LayoutOutcome, Tally
+
+SAMPLE_CHUNK = 25
+"""Layouts per sample chunk: small, because solve times have a long tail (fixed: the seeds
+of the chunks, hence the figures, depend on it, never on the number of workers)."""
+
+EXACT_CHUNK = 500
+"""Ranks per chunk of an exact enumeration."""
+
+EXACT_LIMIT = 10**8
+"""The most layouts ``exact`` enumerates (C(20,10) = 184,756 is a misère with the talon known)."""
+
+TABLE_LOG2_SIZE = 20
+"""Table size of a worker's engine: it is kept across layouts, and neighbouring layouts share
+most of their endings, so a larger table pays (2**20 vs the default 2**18 entries: 1.4x less
+CPU on an exact misère, benchmarks/estimate_speed.py)."""
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A piece of work: layouts ``start … stop - 1`` of the run (exact: their ranks)."""
+
+    index: int
+    start: int
+    stop: int
+    exact: bool
+    seed: int = 0
+
+    def rng(self) -> random.Random:
+        """This chunk's own generator, derived from the run's seed and the chunk's number."""
+        return random.Random(f"pref-estimate:{self.seed}:{self.index}")
+
+
+@lru_cache(maxsize=8)
+def layout_space(knowledge: Knowledge) -> LayoutSpace:
+    """The layouts of ``knowledge`` (cached: a worker builds each question's tables once)."""
+    return LayoutSpace(knowledge)
+
+
+def chunks(question: Question, layouts: int | None, seed: int, exact: bool) -> list[Chunk]:
+    """The run's chunks: rank ranges of every layout, or ``layouts`` samples in fixed-size chunks."""
+    if exact:
+        total = layout_space(question.knowledge).count
+        if total > EXACT_LIMIT:
+            raise InputError("exact", f"{total:,} layouts are too many to enumerate (at most {EXACT_LIMIT:,}); "
+                             f"sample them instead")
+        return [Chunk(i, a, min(a + EXACT_CHUNK, total), True)
+                for i, a in enumerate(range(0, total, EXACT_CHUNK))]
+    return [Chunk(i, a, min(a + SAMPLE_CHUNK, layouts), False, seed)
+            for i, a in enumerate(range(0, layouts, SAMPLE_CHUNK))]
+
+
+def new_engine() -> Engine:
+    """An engine for a worker: kept across layouts, with the larger table that pays then."""
+    return Engine(Options(tt_log2_size=TABLE_LOG2_SIZE))
+
+
+# -- one layout ------------------------------------------------------------------------------
+
+def _declarer_value(question: Question, option: Option, hands: tuple[int, int, int],
+                    engine: Engine, cache: dict) -> int:
+    game = option.game
+    d = game.declarer
+    hands = list(hands)
+    if option.discard:
+        hands[d] &= ~mask_of(option.discard)
+    if count(hands[d]) == count(hands[(d + 1) % 3]) + 2:  # declarer holds the talon: best DD discard
+        return best_discard(tuple(hands), d, game, question.leader, engine).tricks
+    key = (game, canonical_form(tuple(hands), question.leader, game.trump))
+    if key not in cache:
+        cache[key] = engine._value(Position(tuple(hands), question.leader), game, d)
+    return cache[key]
+
+
+def outcomes(question: Question, layout: Layout, engine: Engine) -> LayoutOutcome:
+    """Every column's value on one layout, which options reach their group's best, and which succeed."""
+    values: list[int] = []
+    cache: dict = {}
+    hands = layout.hands
+    for option in question.options:
+        game = option.game
+        if game.kind is Kind.RASPASY:
+            talon = question.turned or layout.hidden
+            turned = talon if game.talon_mode is not TalonMode.NONE else ()
+            position = Position(hands, question.leader, (), tuple(turned))
+            values += [engine._value(position, game, s) for s in range(3)]
+            values += [engine._value(position, game, s, True) for s in range(3)]
+            continue
+        h = hands
+        if question.talon == "take" and layout.hidden and not option.discard:
+            h = tuple(x | mask_of(layout.hidden) if s == game.declarer else x for s, x in enumerate(hands))
+        values.append(_declarer_value(question, option, h, engine, cache))
+    best = np.zeros(len(values), np.int64)
+    first = question.option_columns()
+    for a, b in question.dd_groups:
+        group = [values[first[i]] for i in range(a, b)]
+        top = max(group) if question.options[a].game.kind is Kind.CONTRACT else min(group)
+        values.append(top)
+        for i in range(a, b):
+            best[first[i]] = values[first[i]] == top
+    best = np.concatenate([best, np.zeros(len(values) - len(best), np.int64)])
+    values = np.array(values, np.int64)
+    lo, hi = question.success_ranges()
+    return LayoutOutcome(values, best, ((values >= lo) & (values <= hi)).astype(np.int64))
+
+
+def run_chunk(question: Question, chunk: Chunk, engine: Engine | None = None,
+              stop: threading.Event | None = None, check: bool = False) -> Tally:
+    """The tally of one chunk: a pure function of (question, chunk).
+
+    ``stop``: checked before each layout; a stopped chunk returns what it did (its
+    tally counts fewer layouts). ``check``: verify each layout honours the knowledge.
+    """
+    engine = engine or new_engine()
+    space = layout_space(question.knowledge)
+    rng = None if chunk.exact else chunk.rng()
+    tally = Tally.empty(len(question.columns()))
+    before = engine.nodes
+    for rank in range(chunk.start, chunk.stop):
+        if stop is not None and stop.is_set():
+            break
+        layout = space.layout(rank) if chunk.exact else space.sample(rng)
+        if check and not space.honours(layout):
+            raise AssertionError(f"layout {layout} breaks the knowledge {question.knowledge}")
+        tally.add(outcomes(question, layout, engine))
+    tally.nodes = engine.nodes - before
+    return tally
+
+
+__all__ = ["Chunk", "EXACT_LIMIT", "chunks", "layout_space", "new_engine", "outcomes", "run_chunk"]

@@ -20,7 +20,7 @@ from ..options import color_option, json_option, lang_option
 from ..runtime import engine
 from ..solving import Outcome, answer_lines, each_problem, error_json, result_json
 from ..style import Style, want_color
-from ..words import say
+from ..words import plural, say
 
 
 @click.command()
@@ -177,7 +177,7 @@ def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = F
         for seat in SEATS:
             focus = SEATS.index(seat)
             lines.append(say(lang, "Best line for {seat}, who takes {tricks} ({legend}):", seat=seat,
-                             tricks=render.plural(result.tricks[seat], "trick", lang, taken=True), legend=legend))
+                             tricks=plural(result.tricks[seat], lang, taken=True), legend=legend))
             tricks = tricks_of_line(position, game, result.lines[seat], focus, engine())
             lines += render.trick_lines(tricks, style)
     else:
@@ -192,4 +192,4 @@ def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = F
 def _tricks_text(tricks, lang: str = "en") -> str:
     if isinstance(tricks, dict):
         return ", ".join(f"{s} {tricks[s]}" for s in SEATS)
-    return render.plural(tricks, "trick", lang)
+    return plural(tricks, lang)

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from .bits import high_bit, popcount
+from .bits import PDEP_AT, high_bit, popcount
 from .config import jit
 
 NO_SUIT = -1
@@ -41,7 +41,7 @@ def legal_mask(hand, lead_suit, trump):
 
 
 @jit
-def representatives(legal, live, pext, pdep):
+def representatives(legal, live, ranks):
     """The highest card of each run of ``legal`` cards that no other live card splits.
 
     Cards of one hand that touch once the cards already played are taken out are
@@ -56,9 +56,9 @@ def representatives(legal, live, pext, pdep):
         if mine == 0:
             continue
         lv = (live >> sh) & 0xFF
-        packed = np.int64(pext[lv * 256 + mine])
+        packed = np.int64(ranks[lv * 256 + mine])
         tops = packed & ~(packed >> 1)
-        out |= np.int64(pdep[lv * 256 + tops]) << sh
+        out |= np.int64(ranks[PDEP_AT + lv * 256 + tops]) << sh
     return out
 
 

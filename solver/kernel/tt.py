@@ -30,7 +30,7 @@ In the exact half ``keys[i] = (shape, code, lower kvec | upper kvec << 16, unuse
 
 import numpy as np
 
-from .bits import popcount
+from .bits import PDEP_AT, popcount
 from .config import jit
 
 NO_UPPER = 100
@@ -63,7 +63,7 @@ SPREAD = _spread_table()
 
 
 @jit
-def position_key(hands, leader, game_id, pext):
+def position_key(hands, leader, game_id, ranks):
     """``(shape, code)`` of the position at a trick start (see the module docstring)."""
     live = hands[0] | hands[1] | hands[2]
     shape = np.int64(0)
@@ -71,8 +71,8 @@ def position_key(hands, leader, game_id, pext):
     for s in range(4):
         sh = 8 * s
         lv = ((live >> sh) & 0xFF) * 256
-        cb = np.int64(pext[lv + ((hands[1] >> sh) & 0xFF)])
-        cc = np.int64(pext[lv + ((hands[2] >> sh) & 0xFF)])
+        cb = np.int64(ranks[lv + ((hands[1] >> sh) & 0xFF)])
+        cc = np.int64(ranks[lv + ((hands[2] >> sh) & 0xFF)])
         la = popcount((hands[0] >> sh) & 0xFF)
         shape |= (la | (popcount(cb) << 4) | (popcount(cc) << 8)) << (12 * s)
         code |= (SPREAD[cb] | (SPREAD[cc] << 1)) << (16 * s)
@@ -254,14 +254,14 @@ def relative_move(card, live):
 
 
 @jit
-def absolute_move(move, live, pdep):
+def absolute_move(move, live, ranks):
     """Inverse of :func:`relative_move`; -1 if the suit has too few live cards."""
     s = move >> 3
     lv = (live >> (8 * s)) & 0xFF
     n = popcount(lv)
     if (move & 7) >= n:
         return -1
-    sub = np.int64(pdep[lv * 256 + (1 << (n - 1 - (move & 7)))])
+    sub = np.int64(ranks[PDEP_AT + lv * 256 + (1 << (n - 1 - (move & 7)))])
     r = 0
     while (sub >> r) != 1:
         r += 1

@@ -34,6 +34,7 @@ COMMANDS = {
     "discard": ("cli.commands.discard:discard", "The best discard (снос) for a declarer holding 12 cards."),
     "bench": ("cli.commands.bench:bench", "Time the solver on fixed random deals, per kind of job, and say why."),
     "estimate": ("cli.commands.estimate:estimate", "The distribution of exact outcomes over the layouts a player cannot see."),
+    "score": ("cli.commands.score:score", "Score preferans: settle a pool record, or score single deals."),
     "book": ("cli.commands.book:book", "Check the manuals: every claim of BOOK.md sections 1–5 against simulation."),
     "board": ("cli.board.command:board", "Open the analysis board: play a problem card by card in the browser."),
 }

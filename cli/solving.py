@@ -8,13 +8,15 @@ worst that happened for the exit code.
 
 from __future__ import annotations
 
+import json
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import click
 
 from solver.cards import ascii_name
-from solver.problemfile import Problem, ProblemError, load_each
+from solver.problemfile import Problem, ProblemError, load_each, loads_lines
 
 from .errors import EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, UserError
 
@@ -88,3 +90,49 @@ def error_json(error: ProblemError, path=None) -> dict:
     if error.lineno is not None:
         out["lineno"] = error.lineno
     return out
+
+
+def answer_lines(source: str, answer, read=None) -> int:
+    """Answer a JSON Lines stream (a file, or ``-`` for stdin) one line at a time: each line
+    read (by ``read``, problems by default) is answered by ``answer(item, outcome)`` with a JSON
+    object; a bad line gets its ``error`` object in its place and one line on stderr, and the
+    rest are answered. Returns the exit code (2 when a line was bad)."""
+    name = "<stdin>" if source == "-" else source
+    outcome = Outcome()
+    if not source.strip():
+        raise UserError(f"{source!r}: file: an empty path names no file")
+    try:
+        if source == "-":
+            if sys.stdin is None:
+                raise UserError("<stdin>: file: standard input is closed")
+            stream = getattr(sys.stdin, "buffer", sys.stdin)
+        else:
+            stream = open(source, "rb")
+    except OSError as e:
+        raise UserError(f"{source}: file: cannot read it: {e.strerror or e}") from None
+    try:
+        for item in loads_lines(_lines(stream, name), name, read):
+            if isinstance(item, ProblemError):
+                outcome.report(item)
+                click.echo(json.dumps(error_json(item, name), ensure_ascii=False))
+                continue
+            try:
+                out = answer(item, outcome)
+            except ProblemError as e:
+                outcome.report(e)
+                out = error_json(e, name)
+            click.echo(json.dumps(out, ensure_ascii=False))
+    finally:
+        if stream is not getattr(sys.stdin, "buffer", None) and stream is not sys.stdin:
+            stream.close()
+    return outcome.exit_code
+
+
+def _lines(stream, name: str):
+    """The stream's lines; a stream that cannot be read is one line of error, not a traceback."""
+    try:
+        yield from stream
+    except OSError as e:
+        raise UserError(f"{name}: file: cannot read it: {e.strerror or e}") from None
+    except ValueError as e:  # a closed stream
+        raise UserError(f"{name}: file: cannot read it: {e}") from None

@@ -75,7 +75,7 @@ def run_job(engine: Engine, solves, full: bool = False) -> list[int]:
     """The values of the solves; ``full``: as ``pref solve`` does, with card values and a best line."""
     if full:
         return [solve(p, g, engine=engine).tricks for p, g, f in solves]
-    return [engine._value(p, g, f) for p, g, f in solves]  # our own deals: no checks timed
+    return [engine.searcher.value(p, g, f) for p, g, f in solves]  # our own deals: no checks timed
 
 
 @dataclass

@@ -1,6 +1,8 @@
 """The thin Python layer over the kernel: positions and games in, arrays through, numbers out.
 
-A :class:`Engine` owns one transposition table and the scratch memory, so keep one
+Two twins: :class:`Engine` checks each call's input, then searches; :class:`Searcher`
+(``engine.searcher``) searches what it is given, for loops whose positions were checked
+once. They share one transposition table and the scratch memory, so keep one engine
 and reuse it: table entries are exact facts about positions and stay valid from
 one solve to the next (the key holds the game), which is what makes a whole
 double-dummy table or 66 discards cheaper than as many separate solves.
@@ -8,7 +10,6 @@ double-dummy table or 66 discards cheaper than as many separate solves.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,9 +24,13 @@ from .kernel.config import (ALL_SHORTCUTS, C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FO
                             S_TT_STORES, SHORTCUT_NAMES, STATS_SIZE, TALON_DEALER, TALON_NONE,
                             TALON_SUIT)
 from .kernel.tt import DEFAULT_LOG2_SIZE, new_table
+
+MIN_LOG2_SIZE, MAX_LOG2_SIZE = 6, 28
+"""The table sizes ``kernel.tt.new_table`` makes: 2**6 … 2**28 entries."""
 from .errors import InputError, excerpt
 from .rules import Game, Position, TalonMode
 from .validation import check_focus, validate
+from .workers import cap_workers, table_bytes
 
 _TALON_CODES = {TalonMode.NONE: TALON_NONE, TalonMode.SUIT: TALON_SUIT, TalonMode.DEALER: TALON_DEALER}
 
@@ -40,6 +45,16 @@ class Options:
     ordering: bool = True
     all_or_none: bool = True
     tt_log2_size: int = DEFAULT_LOG2_SIZE
+
+    def __post_init__(self):
+        for name in SHORTCUT_NAMES:
+            if not isinstance(getattr(self, name), bool):
+                raise InputError(f"options.{name}", f"True or False, not {excerpt(getattr(self, name))}")
+        size = self.tt_log2_size
+        if isinstance(size, bool) or not isinstance(size, int) or not MIN_LOG2_SIZE <= size <= MAX_LOG2_SIZE:
+            raise InputError("options.tt_log2_size", f"the table holds 2**n entries, n from {MIN_LOG2_SIZE} "
+                             f"to {MAX_LOG2_SIZE} (2**{MAX_LOG2_SIZE}: {table_bytes(MAX_LOG2_SIZE) / 2**30:.0f} GB), "
+                             f"not {excerpt(size)}")
 
     @property
     def flags(self) -> int:
@@ -127,11 +142,24 @@ def encode_game(game: Game, focus: int, talon: tuple[int, ...], flags: int = ALL
     return ctx
 
 
-class Engine:
-    """Exact double-dummy values for one focus player at a time. Not thread-safe."""
+class Searcher:
+    """The search that trusts its input: exact values straight from the kernel, no checks.
+
+    The unchecked twin of :class:`Engine` (as python-chess's ``Board.push`` is of
+    ``push_san``): its methods hand the position and game to the kernel as they are. The
+    kernel never raises, so a position the rules do not allow (a hand of 11 cards, a
+    card in two hands, a talon under a contract) is searched anyway and gives a number
+    that means nothing. Call it in a loop over positions checked once
+    (:func:`solver.validation.validate`), or built by the rules from a checked one
+    (:func:`solver.rules.play`, a discard taken from a checked hand): checked once, then
+    loop. Everything else calls :class:`Engine`, whose :attr:`Engine.searcher` this is.
+
+    It owns one transposition table, the scratch memory and the search counters. Not
+    thread-safe.
+    """
 
     def __init__(self, options: Options = Options()):
-        self.options = options
+        self.options = checked_options(options)
         self.keys, self.vals = new_table(options.tt_log2_size)
         self.scratch = drivers.new_scratch()
         self.counters = np.zeros(STATS_SIZE, dtype=np.int64)
@@ -145,7 +173,7 @@ class Engine:
 
     @property
     def nodes(self) -> int:
-        """Nodes searched since this engine was made."""
+        """Nodes searched since this searcher was made."""
         return int(self.counters[S_NODES])
 
     @property
@@ -164,8 +192,59 @@ class Engine:
         return (encode_position(position), ctx,
                 self.keys, self.vals, PEXT, PDEP, self.scratch, self.counters)
 
-    # The public methods check their input once (see solver.validation); the solver's own
-    # modules, having checked it already, call the unchecked ones in their loops.
+    def value(self, position: Position, game: Game, focus: int, cooperative: bool = False) -> int:
+        """:meth:`Engine.value` without the checks."""
+        return int(drivers.value(*self._arrays(position, game, focus, cooperative)))
+
+    def reaches(self, position: Position, game: Game, focus: int, target: int) -> bool:
+        """:meth:`Engine.reaches` without the checks."""
+        return bool(drivers.reaches(*self._arrays(position, game, focus), target))
+
+    def card_values(self, position: Position, game: Game, focus: int,
+                    cooperative: bool = False) -> dict[int, int]:
+        """:meth:`Engine.card_values` without the checks."""
+        out = np.empty(32, dtype=np.int64)
+        drivers.card_values(*self._arrays(position, game, focus, cooperative), out)
+        return {c: int(v) for c, v in enumerate(out) if v >= 0}
+
+    def best_line(self, position: Position, game: Game, focus: int) -> tuple[int, list[int]]:
+        """:meth:`Engine.best_line` without the checks."""
+        line = np.empty(MAX_CARDS_IN_PLAY + 3, dtype=np.int64)
+        v = drivers.best_line(*self._arrays(position, game, focus), line)
+        return int(v), [int(c) for c in line if c >= 0]
+
+
+class Engine:
+    """Exact double-dummy values for one focus player at a time, each call checked first.
+
+    Every method validates its input (:func:`solver.validation.validate`: a few
+    microseconds) and raises :class:`~solver.errors.InputError` naming the field at
+    fault, then searches with :attr:`searcher`, the unchecked :class:`Searcher` that
+    owns the table. Code that has checked its positions once and loops over them calls
+    ``engine.searcher`` by name. Not thread-safe.
+    """
+
+    def __init__(self, options: Options = Options()):
+        self.searcher = Searcher(options)
+        """The unchecked twin: the same table, scratch memory and counters, no checks."""
+
+    @property
+    def options(self) -> Options:
+        return self.searcher.options
+
+    def clear(self) -> None:
+        """Forget every table entry and killer move (see :meth:`Searcher.clear`)."""
+        self.searcher.clear()
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched since this engine was made."""
+        return self.searcher.nodes
+
+    @property
+    def stats(self) -> SearchStats:
+        """A snapshot of the search counters; subtract two snapshots for the work between."""
+        return self.searcher.stats
 
     def value(self, position: Position, game: Game, focus: int, cooperative: bool = False) -> int:
         """The focus player's tricks from here on under best play (see :mod:`solver.reference`).
@@ -175,7 +254,7 @@ class Engine:
         (a lower bound on real play; the default paranoid value is the upper bound).
         """
         _check(position, game, focus)
-        return self._value(position, game, focus, cooperative)
+        return self.searcher.value(position, game, focus, cooperative)
 
     def reaches(self, position: Position, game: Game, focus: int, target: int) -> bool:
         """Whether the focus player takes at least ``target`` tricks from here on.
@@ -185,35 +264,30 @@ class Engine:
         _check(position, game, focus)
         if not (isinstance(target, int) and not isinstance(target, bool)):
             raise InputError("target", f"a number of tricks, not {excerpt(target)}")
-        return self._reaches(position, game, focus, target)
+        return self.searcher.reaches(position, game, focus, target)
 
     def card_values(self, position: Position, game: Game, focus: int,
                     cooperative: bool = False) -> dict[int, int]:
         """Each legal card of the player to move → the focus player's tricks after it."""
         _check(position, game, focus)
-        return self._card_values(position, game, focus, cooperative)
+        return self.searcher.card_values(position, game, focus, cooperative)
 
     def best_line(self, position: Position, game: Game, focus: int) -> tuple[int, list[int]]:
         """The value and a best line to the end (tie-break: see :mod:`solver.kernel.drivers`)."""
         _check(position, game, focus)
-        return self._best_line(position, game, focus)
+        return self.searcher.best_line(position, game, focus)
 
     def _value(self, position: Position, game: Game, focus: int, cooperative: bool = False) -> int:
-        return int(drivers.value(*self._arrays(position, game, focus, cooperative)))
+        """The old name of ``searcher.value``, kept while the peers' timing script
+        (``prefrun.py``, which looks it up) and solver/analysis/estimate.py still call it."""
+        return self.searcher.value(position, game, focus, cooperative)
 
-    def _reaches(self, position: Position, game: Game, focus: int, target: int) -> bool:
-        return bool(drivers.reaches(*self._arrays(position, game, focus), target))
 
-    def _card_values(self, position: Position, game: Game, focus: int,
-                     cooperative: bool = False) -> dict[int, int]:
-        out = np.empty(32, dtype=np.int64)
-        drivers.card_values(*self._arrays(position, game, focus, cooperative), out)
-        return {c: int(v) for c, v in enumerate(out) if v >= 0}
-
-    def _best_line(self, position: Position, game: Game, focus: int) -> tuple[int, list[int]]:
-        line = np.empty(MAX_CARDS_IN_PLAY + 3, dtype=np.int64)
-        v = drivers.best_line(*self._arrays(position, game, focus), line)
-        return int(v), [int(c) for c in line if c >= 0]
+def checked_options(options, name: str = "options") -> Options:
+    """``options`` if it is an :class:`Options`, else an :class:`InputError` naming the argument."""
+    if not isinstance(options, Options):
+        raise InputError(name, f"a solver.Options such as Options() or Options.none(), not {excerpt(options)}")
+    return options
 
 
 def _check(position: Position, game: Game, focus: int) -> None:
@@ -223,7 +297,11 @@ def _check(position: Position, game: Game, focus: int) -> None:
 
 def batch_values(positions: list[Position], games: list[Game], focuses: list[int],
                  options: Options = Options(), threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Values (and nodes searched) of many positions, on all cores: one table per thread."""
+    """Values (and nodes searched) of many positions, on all cores: one table per thread.
+
+    ``threads`` (default: one per core) is capped by the cores and the free memory
+    (:mod:`solver.workers`); the values do not depend on it.
+    """
     positions, games, focuses = list(positions), list(games), list(focuses)
     if not len(positions) == len(games) == len(focuses):
         raise InputError("positions", f"one game and one focus per position, got {len(positions)} "
@@ -233,6 +311,9 @@ def batch_values(positions: list[Position], games: list[Game], focuses: list[int
             _check(p, g, f)
         except InputError as e:
             raise InputError(f"positions[{i}].{e.field}", e.message) from None
+    checked_options(options)
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise InputError("threads", f"a number of threads, 1 or more, not {excerpt(threads)}")
     return _batch_values(positions, games, focuses, options, threads)
 
 
@@ -240,7 +321,7 @@ def _batch_values(positions, games, focuses, options: Options = Options(),
                   threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """:func:`batch_values` without the checks, for callers that made them."""
     n = len(positions)
-    threads = threads or os.cpu_count() or 1
+    threads, _ = cap_workers(threads, table_bytes(options.tt_log2_size))
     threads = max(1, min(threads, n))
     pos = np.zeros((n, POS_SIZE), dtype=np.int64)
     ctx = np.zeros((n, CTX_SIZE), dtype=np.int64)
@@ -255,4 +336,4 @@ def _batch_values(positions, games, focuses, options: Options = Options(),
     return values, nodes
 
 
-__all__ = ["Engine", "Options", "SearchStats", "batch_values", "NO_TRUMP"]
+__all__ = ["Engine", "Options", "SearchStats", "Searcher", "batch_values", "NO_TRUMP"]

@@ -40,9 +40,9 @@ from pathlib import Path
 
 from .errors import excerpt, one_line
 from .api import InputError, kind_word, make_position, parse_game, parse_seat
-from .cards import SEATS, ascii_name, cards_of, count
-from .notation import NotationError, format_hand, parse_cards, parse_hand
-from .rules import Game, Kind, Position, TalonMode
+from .cards import SEATS, ascii_name, count
+from .notation import NotationError, format_hand, parse_card_list, parse_cards, parse_hand
+from .rules import Game, Kind, Position, TalonMode, raspasy_talon_mode
 
 __all__ = ["ANY", "DeclaredKey", "Problem", "ProblemError", "dump", "dumps", "format_key", "load", "load_each",
            "load_many", "loads", "loads_json", "loads_lines", "loads_toml", "parse_key", "read_text", "to_dict",
@@ -139,17 +139,13 @@ class Problem:
         if self.kind is None:
             raise self.error("game", "the problem has no [game] section")
         mode = self.raspasy_talon
-        raspasy = kind_word(self.kind) == Kind.RASPASY.value
-        if raspasy and mode is None:
-            mode = TalonMode.SUIT.value if self.talon else TalonMode.NONE.value
         try:
-            game = parse_game(self.kind, self.contract, self.declarer, mode)
+            if kind_word(self.kind) == Kind.RASPASY.value:
+                hand_size = max(count(h) for h in self.hands())
+                mode = raspasy_talon_mode(mode, self.talon_cards(), hand_size).value
+            return parse_game(self.kind, self.contract, self.declarer, mode)
         except InputError as e:
             raise self._wrap(e) from None
-        if raspasy and game.talon_mode is not TalonMode.NONE and len(self.talon_cards()) != 2:
-            raise self.error("game.raspasy_talon", f"talon mode '{game.talon_mode.value}' turns the two "
-                             f"talon cards, but [deal] has no talon; use raspasy_talon = \"none\"")
-        return game
 
     def hands(self) -> tuple[int, int, int]:
         """The three hands as masks (the declarer may hold 12 cards: see :attr:`needs_discard`)."""
@@ -360,23 +356,11 @@ def _ascii(cards) -> str:
 
 
 def _card_list(text: str, error, field: str, order_matters: bool) -> tuple[int, ...]:
-    """Cards one by one (``KC AC``, order kept), or as a hand (``♣KA``) when order does not matter.
-
-    A hand written by suits (``♣KA``) has no order between its cards, so where the order
-    is that of turning the talon it is accepted only if it cannot matter.
-    """
+    """The cards of a field (see :func:`~solver.notation.parse_card_list`); an error names the field."""
     try:
-        return tuple(parse_cards(text))
+        return tuple(parse_card_list(text, order_matters))
     except NotationError as e:
-        first_error = e
-    try:
-        cards = tuple(cards_of(parse_hand(text)))
-    except NotationError:
-        raise error(field, str(first_error)) from None
-    if order_matters and len(cards) > 1:
-        raise error(field, f"write the talon one card at a time, in the order the cards are turned "
-                    f"(e.g. '{_ascii(cards)}'), not {excerpt(text)}")
-    return cards
+        raise error(field, str(e)) from None
 
 
 # -- the declared key ([expect] key) -------------------------------------------------
@@ -418,12 +402,9 @@ def parse_key(text: str, discard: bool) -> DeclaredKey:
 
 def _key_cards(text: str) -> list[int]:
     try:
-        return parse_cards(text)
-    except NotationError as first:
-        try:
-            return cards_of(parse_hand(text))
-        except NotationError:
-            raise ValueError(str(first)) from None
+        return parse_card_list(text)
+    except NotationError as e:
+        raise ValueError(str(e)) from None
 
 
 def format_key(choices) -> str:
@@ -513,8 +494,12 @@ def load_each(path: str | Path) -> list[Problem | ProblemError]:
     return list(loads_lines(data.split(b"\n"), name))
 
 
-def loads_lines(lines, name: str = "<jsonl>"):
-    """Problems (or the :class:`ProblemError` of each bad line) from JSON Lines, as bytes or text."""
+def loads_lines(lines, name: str = "<jsonl>", read=None):
+    """Problems (or the :class:`ProblemError` of each bad line) from JSON Lines, as bytes or text.
+
+    ``read(text, name, lineno)`` reads one line's text into something else than a problem
+    (``pref score`` reads deals with it); it reports a bad line by raising ProblemError."""
+    read = read or loads_json
     for lineno, line in enumerate(lines, 1):
         if lineno == 1 and isinstance(line, bytes) and line.startswith(_UTF16_BOMS):
             yield ProblemError(name, "file", "UTF-16 text; problem files are UTF-8 (save the file as UTF-8)")
@@ -524,7 +509,7 @@ def loads_lines(lines, name: str = "<jsonl>"):
             if lineno == 1 and text.startswith("\ufeff"):
                 text = text[1:]
             if text.strip():
-                yield loads_json(text, name, lineno)
+                yield read(text, name, lineno)
         except ProblemError as e:
             yield e
 

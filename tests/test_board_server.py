@@ -92,7 +92,7 @@ def test_a_bad_problem_is_a_400_with_the_clis_one_line_message(server):
 def test_an_illegal_card_is_refused_by_name(server):
     status, answer = post(server, "play", {"problem": kovalevskaya(), "cards": ["10D", "7S"]})
     assert status == 400
-    assert answer["error"] == "board: cards[2]: B cannot play 7S: must follow suit (or ruff)"
+    assert answer["error"] == "board: cards[2]: B cannot play 7S: must follow suit"
     status, answer = post(server, "play", {"problem": kovalevskaya(), "cards": ["AH"]})
     assert status == 400 and "A cannot play AH: does not hold it" in answer["error"]
 

@@ -487,14 +487,15 @@ def test_discard_needs_two_extra_cards(tmp_path):
 # -- help -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", ["solve", "check", "table", "discard"])
+@pytest.mark.parametrize("command", ["solve", "check", "table", "discard", "score"])
 def test_every_command_explains_itself_with_an_example(command):
     result = run(command, "--help")
     assert result.exit_code == 0
     assert "Example" in result.stdout and f"pref {command}" in result.stdout
 
 
-@pytest.mark.parametrize("command", ["", "solve", "check", "table", "discard", "bench", "estimate", "book", "board"])
+@pytest.mark.parametrize("command", ["", "solve", "check", "table", "discard", "bench", "estimate", "book", "board",
+                                     "score"])
 def test_the_examples_in_help_name_files_that_exist_and_valid_json(command):
     """A user copies an example from --help: the files it names are in the repository (hand.toml
     and problem.toml are the user's own, shown in the help), and JSON Lines given inline is one line."""

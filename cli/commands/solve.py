@@ -9,7 +9,7 @@ import click
 
 from solver.analysis.key import key_of_card_values
 from solver.cards import SEATS
-from solver.problemfile import Problem, ProblemError, loads_lines
+from solver.problemfile import Problem, ProblemError
 from solver.problems import problem_key, solve_problem
 from solver.rules import Kind
 
@@ -18,9 +18,9 @@ from ..errors import UserError
 from solver.analysis.line import tricks_of_line
 from ..options import color_option, json_option, lang_option
 from ..runtime import engine
-from ..solving import Outcome, each_problem, error_json, result_json
+from ..solving import Outcome, answer_lines, each_problem, error_json, result_json
 from ..style import Style, want_color
-from ..words import say
+from ..words import plural, say
 
 
 @click.command()
@@ -129,48 +129,14 @@ def _value_lines(problem: Problem, result, style: Style) -> list[str]:
 
 def solve_stream(source: str, full: bool = True, with_stats: bool = False) -> int:
     """JSON Lines in and out; a bad line gives an ``error`` object in its place (exit code 2)."""
-    name = "<stdin>" if source == "-" else source
-    outcome = Outcome()
-    if not source.strip():
-        raise UserError(f"{source!r}: file: an empty path names no file")
-    try:
-        if source == "-":
-            if sys.stdin is None:
-                raise UserError("<stdin>: file: standard input is closed")
-            stream = getattr(sys.stdin, "buffer", sys.stdin)
-        else:
-            stream = open(source, "rb")
-    except OSError as e:
-        raise UserError(f"{source}: file: cannot read it: {e.strerror or e}") from None
-    try:
-        for item in loads_lines(_lines(stream, name), name):
-            if isinstance(item, ProblemError):
-                outcome.report(item)
-                click.echo(json.dumps(error_json(item, name), ensure_ascii=False))
-                continue
-            try:
-                before = engine().stats
-                result, discard, chosen = solve_problem(item, engine(), full)
-                outcome.wrong += item.expect is not None and not item.agrees(result.tricks)
-                out = _json_out(item, result, discard, chosen, full, with_stats and engine().stats - before)
-            except ProblemError as e:
-                outcome.report(e)
-                out = error_json(e, name)
-            click.echo(json.dumps(out, ensure_ascii=False))
-    finally:
-        if stream is not getattr(sys.stdin, "buffer", None) and stream is not sys.stdin:
-            stream.close()
-    return outcome.exit_code
 
+    def answer(problem: Problem, outcome: Outcome) -> dict:
+        before = engine().stats
+        result, discard, chosen = solve_problem(problem, engine(), full)
+        outcome.wrong += problem.expect is not None and not problem.agrees(result.tricks)
+        return _json_out(problem, result, discard, chosen, full, with_stats and engine().stats - before)
 
-def _lines(stream, name: str):
-    """The stream's lines; a stream that cannot be read is one line of error, not a traceback."""
-    try:
-        yield from stream
-    except OSError as e:
-        raise UserError(f"{name}: file: cannot read it: {e.strerror or e}") from None
-    except ValueError as e:  # a closed stream
-        raise UserError(f"{name}: file: cannot read it: {e}") from None
+    return answer_lines(source, answer)
 
 
 def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = False) -> list[str]:
@@ -211,7 +177,7 @@ def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = F
         for seat in SEATS:
             focus = SEATS.index(seat)
             lines.append(say(lang, "Best line for {seat}, who takes {tricks} ({legend}):", seat=seat,
-                             tricks=render.plural(result.tricks[seat], "trick", lang, taken=True), legend=legend))
+                             tricks=plural(result.tricks[seat], lang, taken=True), legend=legend))
             tricks = tricks_of_line(position, game, result.lines[seat], focus, engine())
             lines += render.trick_lines(tricks, style)
     else:
@@ -226,4 +192,4 @@ def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = F
 def _tricks_text(tricks, lang: str = "en") -> str:
     if isinstance(tricks, dict):
         return ", ".join(f"{s} {tricks[s]}" for s in SEATS)
-    return render.plural(tricks, "trick", lang)
+    return plural(tricks, lang)

@@ -125,7 +125,7 @@ def discard_values(hands12: tuple[int, int, int], declarer: int, game: Game, lea
         hands[declarer] = hand & ~bit(pair[0]) & ~bit(pair[1])
         key = canonical_form(tuple(hands), leader, game.trump)
         if key not in solved:
-            solved[key] = engine._value(Position(tuple(hands), leader), game, declarer)
+            solved[key] = engine.searcher.value(Position(tuple(hands), leader), game, declarer)
         values.append(DiscardValue(pair, solved[key]))
         if progress:
             progress(done, len(pairs))
@@ -157,12 +157,12 @@ def best_discard(hands12: tuple[int, int, int], declarer: int, game: Game, leade
             seen.add(key)
             position = Position(tuple(hands), leader)
             if best is None:
-                best = DiscardValue(pair, engine._value(position, game, declarer))
+                best = DiscardValue(pair, engine.searcher.value(position, game, declarer))
             else:
-                better = engine._reaches(position, game, declarer, best.tricks + 1) if more \
-                    else not engine._reaches(position, game, declarer, best.tricks)
+                better = engine.searcher.reaches(position, game, declarer, best.tricks + 1) if more \
+                    else not engine.searcher.reaches(position, game, declarer, best.tricks)
                 if better:
-                    best = DiscardValue(pair, engine._value(position, game, declarer))
+                    best = DiscardValue(pair, engine.searcher.value(position, game, declarer))
         if progress:
             progress(done, len(pairs))
     return best

@@ -80,7 +80,7 @@ def _open_trick(position: Position) -> Trick:
 def _as_good(position: Position, game: Game, c: int, focus: int, engine: Engine | None) -> list[int]:
     if engine is None or len(legal_cards(position, game)) < 2:
         return []
-    values = engine._card_values(position, game, focus)  # checked once, in tricks_of_line
+    values = engine.searcher.card_values(position, game, focus)  # checked once, in tricks_of_line
     if len(set(values.values())) == 1:
         return []  # any card would do: nothing worth marking
     return [other for other, v in sorted(values.items())

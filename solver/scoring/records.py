@@ -15,8 +15,9 @@ from ..api import kind_word, parse_contract
 from ..errors import InputError, excerpt
 from ..notation import NotationError, parse_cards
 from .deal import CHOICE_WORDS, Deal
-from .options import ScoringOptions, options_for
+from .options import OPTION_NAMES, ScoringOptions, options_for
 from .pool import PoolRecord
+from .settlement import Settlement
 from .sheet import Sheet
 
 DEAL_KEYS = {"convention", "players", "game", "declarer", "defence", "tricks", "dealer", "out", "round", "options",
@@ -133,6 +134,25 @@ def sheet_out(sheet: Sheet) -> dict:
     return {"pool": {s: number_out(v) for s, v in sheet.pool.items()},
             "mountain": {s: number_out(v) for s, v in sheet.mountain.items()},
             "whists": {w: {s: number_out(v) for s, v in row.items()} for w, row in sheet.written_whists().items()}}
+
+
+def options_out(options: ScoringOptions) -> dict:
+    """Every option by name, as JSON writes it (shares as exact numbers, lists for tuples)."""
+    out = {}
+    for name in OPTION_NAMES:
+        value = getattr(options, name)
+        out[name] = number_out(value) if isinstance(value, Fraction) else list(value) \
+            if isinstance(value, tuple) else value
+    return out
+
+
+def settlement_out(settlement: Settlement) -> dict:
+    """Every step of a settlement for JSON: m′, amnesty, mean, mountain part, pairs, balance."""
+    per = {name: {s: number_out(v) for s, v in getattr(settlement, name).items()}
+           for name in ("mountain_closed", "amnesty", "mountain_part", "balance")}
+    pairs = [{"first": a, "second": b, "second_owes_first": number_out(v)} for (a, b), v in settlement.pairs.items()]
+    adjustment = settlement.adjustment and {"seat": settlement.adjustment[0], "point": settlement.adjustment[1]}
+    return {**per, "mean": number_out(settlement.mean), "pairs": pairs, "rounding": adjustment}
 
 
 def _game(text) -> tuple[str, int | None, int | None]:

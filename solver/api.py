@@ -286,6 +286,17 @@ class Result:
     lines: dict[str, list[int]] = field(default_factory=dict)
 
     @property
+    def deal_tricks(self) -> int | dict[str, int]:
+        """The tricks of the whole deal: those already taken in the tricks ``played``
+        (``position.taken``) and those from here. This is what a problem's ``[expect]
+        tricks`` states and what the answer line leads with; without tricks played it is
+        :attr:`tricks`."""
+        taken = self.position.taken
+        if isinstance(self.tricks, dict):
+            return {s: taken[i] + self.tricks[s] for i, s in enumerate(SEATS)}
+        return taken[self.game.declarer] + self.tricks
+
+    @property
     def verdict(self) -> str | None:
         """``made``, ``down``, ``clean`` or ``caught`` on a full deal (see :func:`verdict`)."""
         return verdict(self.game, self.tricks, self.position)
@@ -306,6 +317,7 @@ class Result:
             "trick": _names(p.trick),
             "to_move": SEATS[p.to_move],
             "tricks": self.tricks,
+            "deal_tricks": self.deal_tricks,
             "tricks_left": p.tricks_left,
             "verdict": self.verdict,
             "card_values": {ascii_name(c): v for c, v in sorted(self.card_values.items())},

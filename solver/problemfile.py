@@ -291,7 +291,10 @@ class Problem:
         return start, cards
 
     def agrees(self, tricks) -> bool | None:
-        """Whether the solver's ``tricks`` are the published answer; None without ``[expect]``."""
+        """Whether the solver's ``tricks`` are the published answer; None without ``[expect]``.
+
+        Both count the whole deal: with tricks ``played``, the tricks taken in them too
+        (:attr:`solver.api.Result.deal_tricks`, :func:`solver.problems.answer`)."""
         return None if self.expect is None else tricks == self.expect
 
     def where_json(self) -> dict:
@@ -314,10 +317,10 @@ class Problem:
         game = self.game()
         if self.needs_discard:
             hands, declarer = self.deal_for_discard()
-            left = count(hands[(declarer + 1) % 3])
+            left, taken = count(hands[(declarer + 1) % 3]), (0, 0, 0)
         else:
-            left = self.position().tricks_left
-        self._check_expect(game, left)
+            left, taken = self.position().tricks_left, self.position().taken
+        self._check_expect(game, left, taken)
         self.declared_key()
         return self
 
@@ -332,23 +335,29 @@ class Problem:
         except ValueError as e:
             raise self.error("expect.key", str(e)) from None
 
-    def _check_expect(self, game: Game, tricks_left: int) -> None:
+    def _check_expect(self, game: Game, tricks_left: int, taken: tuple[int, int, int]) -> None:
+        """``[expect] tricks`` counts the whole deal: a player's tricks lie between those he
+        took in the tricks ``played`` and those plus every trick left to play."""
         if self.expect is None:
             return
         if game.kind is Kind.RASPASY:
             if not isinstance(self.expect, dict) or sorted(self.expect) != list(SEATS):
                 raise self.error("expect.tricks", "raspasy expects tricks for each player: "
                                  "tricks = {A = …, B = …, C = …}")
-            values = self.expect.values()
+            values = [(s, self.expect[s], taken[i]) for i, s in enumerate(SEATS)]
         else:
             if isinstance(self.expect, dict):
                 raise self.error("expect.tricks", f"a {game.kind.value} expects one number, "
                                  "the declarer's tricks")
-            values = [self.expect]
-        for v in values:
-            if not 0 <= v <= tricks_left:
-                raise self.error("expect.tricks", f"tricks must be 0 to {tricks_left}, the tricks left to "
-                                 f"play, not {v}")
+            values = [(SEATS[game.declarer], self.expect, taken[game.declarer])]
+        for seat, v, before in values:
+            if not before <= v <= before + tricks_left:
+                if not any(taken):
+                    raise self.error("expect.tricks", f"tricks must be 0 to {tricks_left}, the tricks left "
+                                     f"to play, not {v}")
+                raise self.error("expect.tricks", f"tricks count the whole deal: {seat} took {before} in the "
+                                 f"tricks played and {tricks_left} are left to play, so {before} to "
+                                 f"{before + tricks_left}, not {v}")
 
 
 def _ascii(cards) -> str:

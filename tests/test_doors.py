@@ -433,9 +433,14 @@ def test_the_table_is_indexed_by_seat_and_strain():
     assert table["A", "NT"] == table.contracts[0, 4]
 
 
-@pytest.mark.parametrize("args", [["--help"], ["solve", "--bogus"], ["check", "--help"], ["table"],
-                                  ["board", "--help"], ["board", "--bogus"]])
+def _every_help():
+    from cli.app import COMMANDS
+    return [[name, "--help"] for name in COMMANDS]
+
+
+@pytest.mark.parametrize("args", [["--help"], ["solve", "--bogus"], ["table"], ["board", "--bogus"]] + _every_help())
 def test_help_and_argument_errors_do_not_load_the_kernel(args):
+    """No numba for --help (it costs a second): every command imports the kernel only when it runs."""
     script = ("import sys\nfrom cli.main import main\nsys.argv = ['pref'] + sys.argv[1:]\n"
               "try:\n    main()\nexcept SystemExit:\n    pass\n"
               "print('LOADED' if 'numba' in sys.modules or 'solver.engine' in sys.modules else 'LIGHT', file=sys.stderr)")

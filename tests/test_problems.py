@@ -1,8 +1,6 @@
 """The problems service: a problem file is parsed once, and solved above the format."""
 
 import sys
-from pathlib import Path
-
 import pytest
 from click.testing import CliRunner
 
@@ -12,8 +10,7 @@ from cli.main import pref
 from solver.problemfile import load
 from solver.problems import answer, problem_key, setup, solve_problem, with_best_discard
 
-ROOT = Path(__file__).resolve().parent.parent
-KOVALEVSKAYA = ROOT / "problems" / "kovalevskaya-misere.toml"
+from conftest import KOVALEVSKAYA_FILE as KOVALEVSKAYA
 
 
 @pytest.fixture

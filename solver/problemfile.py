@@ -325,8 +325,12 @@ class Problem:
         self.declared_key()
         return self
 
-    def declared_key(self):
+    def declared_key(self) -> DeclaredKey | None:
         """``[expect] key`` parsed (see :func:`parse_key`), or ``None``."""
+        return self._declared_key
+
+    @cached_property
+    def _declared_key(self) -> DeclaredKey | None:
         if self.key is None:
             return None
         if self.kind is None:

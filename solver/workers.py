@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import os
 
-TABLE_ENTRY_BYTES = 37
-"""Bytes per table entry: the int64 keys (4) and the int8 values (5) of ``kernel.tt.new_table``."""
+from .kernel.tt import ENTRY_BYTES
+
+TABLE_ENTRY_BYTES = ENTRY_BYTES
+"""Bytes per table entry of ``kernel.tt.new_table``."""
 
 PROCESS_BYTES = 170 << 20
 """A worker process (``pref book``): the interpreter, NumPy and the loaded kernel (~130 MB,

@@ -41,7 +41,7 @@ def _legal_and_live(ctx, state):
 
 
 @jit
-def card_values(pos, ctx, tt_keys, tt_vals, ranks, scratch, stats, out):
+def card_values(pos, ctx, tt, ranks, scratch, stats, out):
     """``out[c]`` = value after the mover plays legal card ``c``, -1 for other cards.
 
     Cards of one equivalent sequence are searched once and share the value.
@@ -59,33 +59,33 @@ def card_values(pos, ctx, tt_keys, tt_vals, ranks, scratch, stats, out):
             if top != c and out[top] >= 0:
                 out[c] = out[top]
             else:
-                out[c] = move_value(ctx, tt_keys, tt_vals, ranks, scratch, state, c, guess)
+                out[c] = move_value(ctx, tt, ranks, scratch, state, c, guess)
                 guess = out[c]
     _end(ctx, stats)
 
 
 @jit
-def value(pos, ctx, tt_keys, tt_vals, ranks, scratch, stats):
+def value(pos, ctx, tt, ranks, scratch, stats):
     state = _begin(pos, ctx, stats)
-    v = exact_value(ctx, tt_keys, tt_vals, ranks, scratch, state)
+    v = exact_value(ctx, tt, ranks, scratch, state)
     _end(ctx, stats)
     return v
 
 
 @jit
-def reaches(pos, ctx, tt_keys, tt_vals, ranks, scratch, stats, target):
+def reaches(pos, ctx, tt, ranks, scratch, stats, target):
     """Whether the focus player takes at least ``target`` tricks: one zero-window search."""
     state = _begin(pos, ctx, stats)
-    v, _ = search(ctx, tt_keys, tt_vals, ranks, scratch, state, target)
+    v, _ = search(ctx, tt, ranks, scratch, state, target)
     _end(ctx, stats)
     return v >= target
 
 
 @jit
-def best_line(pos, ctx, tt_keys, tt_vals, ranks, scratch, stats, line):
+def best_line(pos, ctx, tt, ranks, scratch, stats, line):
     """Fill ``line`` with a best play to the end (-1 after the last card); return the value."""
     state = _begin(pos, ctx, stats)
-    v = exact_value(ctx, tt_keys, tt_vals, ranks, scratch, state)
+    v = exact_value(ctx, tt, ranks, scratch, state)
     line[:] = -1
     total = v
     focus_max = ctx[C_FOCUS_MAX] == 1
@@ -101,9 +101,9 @@ def best_line(pos, ctx, tt_keys, tt_vals, ranks, scratch, stats, line):
                 if legal >> c & 1 == 0:
                     continue
                 if maximizing:
-                    ok = move_reaches(ctx, tt_keys, tt_vals, ranks, scratch, state, c, v)
+                    ok = move_reaches(ctx, tt, ranks, scratch, state, c, v)
                 else:
-                    ok = not move_reaches(ctx, tt_keys, tt_vals, ranks, scratch, state, c, v + 1)
+                    ok = not move_reaches(ctx, tt, ranks, scratch, state, c, v + 1)
                 if ok:
                     chosen = c
                     break
@@ -117,15 +117,15 @@ def best_line(pos, ctx, tt_keys, tt_vals, ranks, scratch, stats, line):
 
 
 @jit(parallel=True)
-def batch_values(positions, contexts, tt_keys, tt_vals, ranks, out_values, out_nodes):
+def batch_values(positions, contexts, tt, ranks, out_values, out_nodes):
     """Values of many positions: ``positions[i]`` under ``contexts[i]``.
 
-    The batch is cut into one contiguous chunk per table copy (``tt_keys.shape[0]``,
+    The batch is cut into one contiguous chunk per table copy (``tt.shape[0]``,
     normally the thread count); each chunk is solved in turn by one thread with its
     own table, scratch and counters, so threads share nothing.
     """
     n = positions.shape[0]
-    workers = tt_keys.shape[0]
+    workers = tt.shape[0]
     for w in prange(workers):
         scratch = np.zeros((MAX_CARDS_IN_PLAY + 3, 2, SCRATCH_ROW), dtype=np.int64)
         stats = np.zeros(STATS_SIZE, dtype=np.int64)
@@ -133,7 +133,7 @@ def batch_values(positions, contexts, tt_keys, tt_vals, ranks, out_values, out_n
         hi = n * (w + 1) // workers
         for i in range(lo, hi):
             before = stats[0]
-            out_values[i] = value(positions[i], contexts[i], tt_keys[w], tt_vals[w], ranks,
+            out_values[i] = value(positions[i], contexts[i], tt[w], ranks,
                                   scratch, stats)
             out_nodes[i] = stats[0] - before
 

@@ -133,7 +133,7 @@ def _equivalence_relevance(relevant, legal, moves, live):
 
 
 @jit
-def search(ctx, tt_keys, tt_vals, ranks, scratch, state, target):
+def search(ctx, tt, ranks, scratch, state, target):
     """Test whether the focus player takes at least ``target`` of the remaining tricks.
 
     Returns ``(v, relevant)``. Fail-soft: ``v >= target`` means the value is at least
@@ -206,7 +206,7 @@ def search(ctx, tt_keys, tt_vals, ranks, scratch, state, target):
                 keyed = True
                 shape, code = position_key(hands, mover, ctx[C_GAME_ID], ranks)
                 ctx[C_STATS + S_TT_PROBES] += 1
-                lower, upper, lower_k, upper_k, move = probe(tt_keys, tt_vals, shape, code)
+                lower, upper, lower_k, upper_k, move = probe(tt, shape, code)
                 if lower >= target:
                     ctx[C_STATS + S_TT_HITS] += 1
                     return lower, kvec_cards(lower_k, hands[0] | hands[1] | hands[2])
@@ -256,7 +256,7 @@ def search(ctx, tt_keys, tt_vals, ranks, scratch, state, target):
         elif new_trick and child.left == 1 and child.talon_i >= ctx[C_N_TALON]:
             v, child_relevant = _last_trick(ctx, child.mover)
         else:
-            v, child_relevant = search(ctx, tt_keys, tt_vals, ranks, scratch,
+            v, child_relevant = search(ctx, tt, ranks, scratch,
                                        child, child_target)
         hands[mover] |= np.int64(1) << c
         v += target - child_target
@@ -304,14 +304,14 @@ def search(ctx, tt_keys, tt_vals, ranks, scratch, state, target):
         move = relative_move(cut, live_hands) if cut >= 0 else -1
         kvec = relevance_kvec(relevant, live_hands)
         if result >= target:
-            store(tt_keys, tt_vals, shape, code, kvec, result, NO_UPPER, move, left, ctx[C_GENERATION])
+            store(tt, shape, code, kvec, result, NO_UPPER, move, left, ctx[C_GENERATION])
         else:
-            store(tt_keys, tt_vals, shape, code, kvec, 0, result, move, left, ctx[C_GENERATION])
+            store(tt, shape, code, kvec, 0, result, move, left, ctx[C_GENERATION])
     return result, relevant
 
 
 @jit
-def exact_value(ctx, tt_keys, tt_vals, ranks, scratch, state, guess=-1):
+def exact_value(ctx, tt, ranks, scratch, state, guess=-1):
     """The focus player's remaining tricks under best play: zero-window tests on fail-soft ``search``.
 
     With move ordering on, the first test is at ``guess`` if given, else at 1 for a
@@ -332,7 +332,7 @@ def exact_value(ctx, tt_keys, tt_vals, ranks, scratch, state, guess=-1):
     else:
         mid = min(1, hi)
     while lo < hi:
-        v, _ = search(ctx, tt_keys, tt_vals, ranks, scratch, state, mid)
+        v, _ = search(ctx, tt, ranks, scratch, state, mid)
         if v >= mid:
             lo = v
             mid = lo + 1 if stepping else (lo + hi + 1) // 2
@@ -343,17 +343,17 @@ def exact_value(ctx, tt_keys, tt_vals, ranks, scratch, state, guess=-1):
 
 
 @jit
-def move_reaches(ctx, tt_keys, tt_vals, ranks, scratch, state, c, target):
+def move_reaches(ctx, tt, ranks, scratch, state, c, target):
     """Whether, after the mover plays ``c``, the focus player still gets ``target`` tricks."""
     hands = ctx
     child, child_target = advance(ctx, state, c, target)
-    v, _ = search(ctx, tt_keys, tt_vals, ranks, scratch, child, child_target)
+    v, _ = search(ctx, tt, ranks, scratch, child, child_target)
     hands[state.mover] |= np.int64(1) << c
     return v >= child_target
 
 
 @jit
-def move_value(ctx, tt_keys, tt_vals, ranks, scratch, state, c, guess=-1):
+def move_value(ctx, tt, ranks, scratch, state, c, guess=-1):
     """The focus player's remaining tricks (this trick included) after the mover plays ``c``.
 
     ``guess``: a likely value (a sibling card's), or -1.
@@ -361,7 +361,7 @@ def move_value(ctx, tt_keys, tt_vals, ranks, scratch, state, c, guess=-1):
     hands = ctx
     child, child_target = advance(ctx, state, c, 0)
     child_guess = guess + child_target if guess >= 0 else -1
-    v = exact_value(ctx, tt_keys, tt_vals, ranks, scratch, child, child_guess)
+    v = exact_value(ctx, tt, ranks, scratch, child, child_guess)
     hands[state.mover] |= np.int64(1) << c
     return v - child_target
 

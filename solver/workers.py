@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import os
 
-from .kernel.tt import ENTRY_BYTES
-
-TABLE_ENTRY_BYTES = ENTRY_BYTES
-"""Bytes per table entry of ``kernel.tt.new_table``."""
+TABLE_ENTRY_BYTES = 40
+"""Bytes per table entry: ``kernel.tt.ENTRY_BYTES`` (not imported: that would load the kernel)."""
 
 PROCESS_BYTES = 170 << 20
 """A worker process (``pref book``): the interpreter, NumPy and the loaded kernel (~130 MB,

@@ -45,8 +45,9 @@ SHORTCUT_NAMES = {"tt": USE_TT, "equivalence": USE_EQUIVALENCE, "bounds": USE_BO
                   "defender_leads": USE_DEFENDER_LEADS, "rank_skip": USE_RANK_SKIP}
 
 # ctx: the search context, one int64 array: the hands as they stand during the search, the game
-# being searched, and the search counters (copied in from and back to the caller's array by the
-# drivers). One array, so that each recursive call of the search passes one argument for all three.
+# being searched, the search counters and killer moves (both copied in from and back to the
+# caller's arrays by the drivers), and each depth's moves in the order they are tried. One array,
+# so that each recursive call of the search passes one argument for all of them.
 C_HANDS = 0        # C_HANDS + seat: masks of A, B, C (filled from the position by the drivers)
 C_TRUMP = 3        # 0..3, or 4 for no-trump
 C_FOCUS = 4        # the seat whose tricks are counted
@@ -79,12 +80,17 @@ S_TT_PROBES = 4    # table look-ups
 S_CUTS = 5         # nodes where a move reached the target (a beta cut-off)
 S_FIRST_CUTS = 6   # ... made by the first move tried
 STATS_SIZE = 7
-CTX_SIZE = C_STATS + STATS_SIZE
 
 MAX_CARDS_IN_PLAY = 30
-SCRATCH_ROW = 16
-"""scratch[depth, 0, :]: the moves of the node ``depth`` cards deep, best first (at most 10);
-scratch[depth, 1, :]: their ordering scores."""
-KILLER_SLOTS = SCRATCH_ROW - 2
-"""scratch[depth, 0, KILLER_SLOTS:KILLER_SLOTS + 2]: the last two leads that cut off at this
-depth, plus one (0: none)."""
+DEPTHS = MAX_CARDS_IN_PLAY + 3
+"""Nodes are told apart by depth, the number of cards still in the hands (0 … 30, with room)."""
+KILLERS_SIZE = 2 * DEPTHS
+C_KILLERS = C_STATS + STATS_SIZE
+"""ctx[C_KILLERS + 2 * depth + i], i = 0, 1: the last two leads that cut off at this depth, plus
+one (0: none). The caller keeps them between jobs (Engine.clear forgets them)."""
+MOVES_ROW = 10
+C_MOVES = C_KILLERS + KILLERS_SIZE
+"""ctx[C_MOVES + MOVES_ROW * depth + i]: the moves of the node ``depth`` cards deep, best first."""
+C_SCORES = C_MOVES + MOVES_ROW * DEPTHS
+"""ctx[C_SCORES + MOVES_ROW * depth + i]: their ordering scores."""
+CTX_SIZE = C_SCORES + MOVES_ROW * DEPTHS

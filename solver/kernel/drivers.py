@@ -8,27 +8,30 @@ bidding order (♠ ♣ ♦ ♥).
 import numpy as np
 from numba import prange
 
-from .config import (C_COOPERATIVE, C_FOCUS, C_FOCUS_MAX, C_STATS, C_TRUMP, MAX_CARDS_IN_PLAY, SCRATCH_ROW,
-                     STATS_SIZE, jit)
+from .config import (C_COOPERATIVE, C_FOCUS, C_FOCUS_MAX, C_KILLERS, C_STATS, C_TRUMP, KILLERS_SIZE, STATS_SIZE,
+                     jit)
 from .moves import group_top, legal_mask
 from .search import _pending_talon, advance, exact_value, move_reaches, move_value, root_state, search
 
 
 def new_scratch():
-    return np.zeros((MAX_CARDS_IN_PLAY + 3, 2, SCRATCH_ROW), dtype=np.int64)
+    """What a searcher keeps between jobs besides the table: the killer moves."""
+    return np.zeros(KILLERS_SIZE, dtype=np.int64)
 
 
 @jit
-def _begin(pos, ctx, stats):
-    """Set up the search context: the position's hands in, the caller's counters in; the root state."""
+def _begin(pos, ctx, killers, stats):
+    """Set up the search context: the position's hands, the caller's killers and counters; the root state."""
     ctx[C_STATS:C_STATS + STATS_SIZE] = stats
+    ctx[C_KILLERS:C_KILLERS + KILLERS_SIZE] = killers
     return root_state(pos, ctx)
 
 
 @jit
-def _end(ctx, stats):
-    """Hand the counters back to the caller."""
+def _end(ctx, killers, stats):
+    """Hand the killers and the counters back to the caller."""
     stats[:] = ctx[C_STATS:C_STATS + STATS_SIZE]
+    killers[:] = ctx[C_KILLERS:C_KILLERS + KILLERS_SIZE]
 
 
 @jit
@@ -41,15 +44,15 @@ def _legal_and_live(ctx, state):
 
 
 @jit
-def card_values(pos, ctx, tt, ranks, scratch, stats, out):
+def card_values(pos, ctx, tt, ranks, killers, stats, out):
     """``out[c]`` = value after the mover plays legal card ``c``, -1 for other cards.
 
     Cards of one equivalent sequence are searched once and share the value.
     """
-    state = _begin(pos, ctx, stats)
+    state = _begin(pos, ctx, killers, stats)
     out[:] = -1
     if state.left == 0:
-        _end(ctx, stats)
+        _end(ctx, killers, stats)
         return
     legal, live = _legal_and_live(ctx, state)
     guess = -1  # the last card's value: siblings' values are usually close
@@ -59,33 +62,33 @@ def card_values(pos, ctx, tt, ranks, scratch, stats, out):
             if top != c and out[top] >= 0:
                 out[c] = out[top]
             else:
-                out[c] = move_value(ctx, tt, ranks, scratch, state, c, guess)
+                out[c] = move_value(ctx, tt, ranks, state, c, guess)
                 guess = out[c]
-    _end(ctx, stats)
+    _end(ctx, killers, stats)
 
 
 @jit
-def value(pos, ctx, tt, ranks, scratch, stats):
-    state = _begin(pos, ctx, stats)
-    v = exact_value(ctx, tt, ranks, scratch, state)
-    _end(ctx, stats)
+def value(pos, ctx, tt, ranks, killers, stats):
+    state = _begin(pos, ctx, killers, stats)
+    v = exact_value(ctx, tt, ranks, state)
+    _end(ctx, killers, stats)
     return v
 
 
 @jit
-def reaches(pos, ctx, tt, ranks, scratch, stats, target):
+def reaches(pos, ctx, tt, ranks, killers, stats, target):
     """Whether the focus player takes at least ``target`` tricks: one zero-window search."""
-    state = _begin(pos, ctx, stats)
-    v, _ = search(ctx, tt, ranks, scratch, state, target)
-    _end(ctx, stats)
+    state = _begin(pos, ctx, killers, stats)
+    v, _ = search(ctx, tt, ranks, state, target)
+    _end(ctx, killers, stats)
     return v >= target
 
 
 @jit
-def best_line(pos, ctx, tt, ranks, scratch, stats, line):
+def best_line(pos, ctx, tt, ranks, killers, stats, line):
     """Fill ``line`` with a best play to the end (-1 after the last card); return the value."""
-    state = _begin(pos, ctx, stats)
-    v = exact_value(ctx, tt, ranks, scratch, state)
+    state = _begin(pos, ctx, killers, stats)
+    v = exact_value(ctx, tt, ranks, state)
     line[:] = -1
     total = v
     focus_max = ctx[C_FOCUS_MAX] == 1
@@ -101,9 +104,9 @@ def best_line(pos, ctx, tt, ranks, scratch, stats, line):
                 if legal >> c & 1 == 0:
                     continue
                 if maximizing:
-                    ok = move_reaches(ctx, tt, ranks, scratch, state, c, v)
+                    ok = move_reaches(ctx, tt, ranks, state, c, v)
                 else:
-                    ok = not move_reaches(ctx, tt, ranks, scratch, state, c, v + 1)
+                    ok = not move_reaches(ctx, tt, ranks, state, c, v + 1)
                 if ok:
                     chosen = c
                     break
@@ -112,7 +115,7 @@ def best_line(pos, ctx, tt, ranks, scratch, stats, line):
         line[n] = chosen
         n += 1
         state, v = advance(ctx, state, chosen, v)
-    _end(ctx, stats)
+    _end(ctx, killers, stats)
     return total
 
 
@@ -122,18 +125,18 @@ def batch_values(positions, contexts, tt, ranks, out_values, out_nodes):
 
     The batch is cut into one contiguous chunk per table copy (``tt.shape[0]``,
     normally the thread count); each chunk is solved in turn by one thread with its
-    own table, scratch and counters, so threads share nothing.
+    own table, killers and counters, so threads share nothing.
     """
     n = positions.shape[0]
     workers = tt.shape[0]
     for w in prange(workers):
-        scratch = np.zeros((MAX_CARDS_IN_PLAY + 3, 2, SCRATCH_ROW), dtype=np.int64)
+        killers = np.zeros(KILLERS_SIZE, dtype=np.int64)
         stats = np.zeros(STATS_SIZE, dtype=np.int64)
         lo = n * w // workers
         hi = n * (w + 1) // workers
         for i in range(lo, hi):
             before = stats[0]
             out_values[i] = value(positions[i], contexts[i], tt[w], ranks,
-                                  scratch, stats)
+                                  killers, stats)
             out_nodes[i] = stats[0] - before
 

@@ -22,7 +22,7 @@ from .bits import high_bit, popcount
 from .bounds import (has_exit, loses_trick, shared_suits_relevance, sure_escapes, sure_tricks, tops_relevance,
                      wins_all, wins_none, wins_trick)
 from .config import (C_COOPERATIVE, C_FLAGS, C_STATS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_GENERATION, C_N_TALON,
-                     C_TALON, C_TALON_MODE, C_TRUMP, DEALER_SEAT, KILLER_SLOTS, NO_SEAT, P_HANDS, P_LEADER,
+                     C_TALON, C_TALON_MODE, C_TRUMP, DEALER_SEAT, C_KILLERS, C_MOVES, MOVES_ROW, NO_SEAT, P_HANDS, P_LEADER,
                      P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_CUTS, S_FIRST_CUTS, S_NODES, S_TT_HITS, S_TT_PROBES,
                      S_TT_STORES, TALON_DEALER, USE_ALL_OR_NONE, USE_BOUNDS, USE_DEFENDER_LEADS, USE_EQUIVALENCE,
                      USE_MISERE_BOUNDS, USE_ORDERING, USE_RANK_SKIP, USE_TT, jit)
@@ -133,7 +133,7 @@ def _equivalence_relevance(relevant, legal, moves, live):
 
 
 @jit
-def search(ctx, tt, ranks, scratch, state, target):
+def search(ctx, tt, ranks, state, target):
     """Test whether the focus player takes at least ``target`` of the remaining tricks.
 
     Returns ``(v, relevant)``. Fail-soft: ``v >= target`` means the value is at least
@@ -227,15 +227,15 @@ def search(ctx, tt, ranks, scratch, state, target):
     if flags & USE_ORDERING:
         # killers: the leads that last cut off at this depth (two in misère and raspasy, where
         # leads are harder to order; a second one costs nodes in contracts)
-        killer = scratch[depth, 0, KILLER_SLOTS] - 1 if n_in == 0 else -1
-        killer2 = scratch[depth, 0, KILLER_SLOTS + 1] - 1 if n_in == 0 and not focus_max else -1
+        killer = ctx[C_KILLERS + 2 * depth] - 1 if n_in == 0 else -1
+        killer2 = ctx[C_KILLERS + 2 * depth + 1] - 1 if n_in == 0 and not focus_max else -1
         lead_plan = 0
         if flags & USE_DEFENDER_LEADS and n_in == 0 and not focus_max and mover != focus:
             lead_plan = 1 if target == 1 or not has_exit(hands, focus) else 2
         k = order_moves(moves, hands, mover, n_in, lead, best, owner, trump, focus, focus_max,
-                        live, first, killer, killer2, lead_plan, scratch, depth)
+                        live, first, killer, killer2, lead_plan, ctx, depth)
     else:
-        k = ascending(moves, scratch, depth)
+        k = ascending(moves, ctx, depth)
 
     maximizing = focus_max if cooperative else (mover == focus) == focus_max
     result = np.int64(-1) if maximizing else left + 1
@@ -244,7 +244,7 @@ def search(ctx, tt, ranks, scratch, state, target):
     rank_skip = flags & USE_RANK_SKIP and not in_talon
     skip = np.int64(0)
     for i in range(k):
-        c = scratch[depth, 0, i]
+        c = ctx[C_MOVES + MOVES_ROW * depth + i]
         if (skip >> c) & 1:
             continue
         child, child_target = advance(ctx, state, c, target)
@@ -256,7 +256,7 @@ def search(ctx, tt, ranks, scratch, state, target):
         elif new_trick and child.left == 1 and child.talon_i >= ctx[C_N_TALON]:
             v, child_relevant = _last_trick(ctx, child.mover)
         else:
-            v, child_relevant = search(ctx, tt, ranks, scratch,
+            v, child_relevant = search(ctx, tt, ranks,
                                        child, child_target)
         hands[mover] |= np.int64(1) << c
         v += target - child_target
@@ -289,11 +289,11 @@ def search(ctx, tt, ranks, scratch, state, target):
                 skip |= ((mattered & -mattered) - 1) << sh
         relevant |= child_relevant
     if cut >= 0:
-        if n_in == 0 and scratch[depth, 0, KILLER_SLOTS] != cut + 1:
-            scratch[depth, 0, KILLER_SLOTS + 1] = scratch[depth, 0, KILLER_SLOTS]
-            scratch[depth, 0, KILLER_SLOTS] = cut + 1
+        if n_in == 0 and ctx[C_KILLERS + 2 * depth] != cut + 1:
+            ctx[C_KILLERS + 2 * depth + 1] = ctx[C_KILLERS + 2 * depth]
+            ctx[C_KILLERS + 2 * depth] = cut + 1
         ctx[C_STATS + S_CUTS] += 1
-        if cut == scratch[depth, 0, 0]:
+        if cut == ctx[C_MOVES + MOVES_ROW * depth]:
             ctx[C_STATS + S_FIRST_CUTS] += 1
     if cut < 0 and moves != legal:
         relevant = _equivalence_relevance(relevant, legal, moves, live)
@@ -311,7 +311,7 @@ def search(ctx, tt, ranks, scratch, state, target):
 
 
 @jit
-def exact_value(ctx, tt, ranks, scratch, state, guess=-1):
+def exact_value(ctx, tt, ranks, state, guess=-1):
     """The focus player's remaining tricks under best play: zero-window tests on fail-soft ``search``.
 
     With move ordering on, the first test is at ``guess`` if given, else at 1 for a
@@ -332,7 +332,7 @@ def exact_value(ctx, tt, ranks, scratch, state, guess=-1):
     else:
         mid = min(1, hi)
     while lo < hi:
-        v, _ = search(ctx, tt, ranks, scratch, state, mid)
+        v, _ = search(ctx, tt, ranks, state, mid)
         if v >= mid:
             lo = v
             mid = lo + 1 if stepping else (lo + hi + 1) // 2
@@ -343,17 +343,17 @@ def exact_value(ctx, tt, ranks, scratch, state, guess=-1):
 
 
 @jit
-def move_reaches(ctx, tt, ranks, scratch, state, c, target):
+def move_reaches(ctx, tt, ranks, state, c, target):
     """Whether, after the mover plays ``c``, the focus player still gets ``target`` tricks."""
     hands = ctx
     child, child_target = advance(ctx, state, c, target)
-    v, _ = search(ctx, tt, ranks, scratch, child, child_target)
+    v, _ = search(ctx, tt, ranks, child, child_target)
     hands[state.mover] |= np.int64(1) << c
     return v >= child_target
 
 
 @jit
-def move_value(ctx, tt, ranks, scratch, state, c, guess=-1):
+def move_value(ctx, tt, ranks, state, c, guess=-1):
     """The focus player's remaining tricks (this trick included) after the mover plays ``c``.
 
     ``guess``: a likely value (a sibling card's), or -1.
@@ -361,7 +361,7 @@ def move_value(ctx, tt, ranks, scratch, state, c, guess=-1):
     hands = ctx
     child, child_target = advance(ctx, state, c, 0)
     child_guess = guess + child_target if guess >= 0 else -1
-    v = exact_value(ctx, tt, ranks, scratch, child, child_guess)
+    v = exact_value(ctx, tt, ranks, child, child_guess)
     hands[state.mover] |= np.int64(1) << c
     return v - child_target
 

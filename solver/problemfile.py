@@ -34,8 +34,10 @@ import difflib
 import json
 import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass, replace
 from functools import cached_property
+from os import PathLike
 from pathlib import Path
 
 from .errors import excerpt, one_line
@@ -163,6 +165,10 @@ class Problem:
 
     def talon_cards(self) -> tuple[int, ...]:
         """The talon in the order its cards are turned (empty when the file gives none)."""
+        return self._talon_cards
+
+    @cached_property
+    def _talon_cards(self) -> tuple[int, ...]:
         if self.talon is None:
             return ()
         order_matters = self.kind is not None and kind_word(self.kind) == Kind.RASPASY.value \
@@ -174,6 +180,10 @@ class Problem:
 
     def discard_cards(self) -> tuple[int, ...]:
         """The cards the declarer put aside (out of play)."""
+        return self._discard_cards
+
+    @cached_property
+    def _discard_cards(self) -> tuple[int, ...]:
         if self.discard is None:
             return ()
         cards = _card_list(self.discard, self.error, "deal.discard", order_matters=False)
@@ -324,8 +334,12 @@ class Problem:
         self.declared_key()
         return self
 
-    def declared_key(self):
+    def declared_key(self) -> DeclaredKey | None:
         """``[expect] key`` parsed (see :func:`parse_key`), or ``None``."""
+        return self._declared_key
+
+    @cached_property
+    def _declared_key(self) -> DeclaredKey | None:
         if self.key is None:
             return None
         if self.kind is None:
@@ -426,16 +440,63 @@ def format_key(choices) -> str:
 # -- reading -----------------------------------------------------------------------
 
 
-def _read_bytes(path: str | Path) -> bytes:
+MAX_FILE_BYTES = 1 << 20
+"""The most read of one problem file (or of one line of a JSON Lines stream): 1 MB. A
+problem is a few KB (the collection's longest, notes and all, is under 4 KB); past this
+the path names something else (``/dev/zero``, a disk image) and reading it would exhaust
+memory."""
+
+
+def _open(path: str | Path):
+    """``path`` open for reading bytes, whatever kind of file it is (a pipe, ``/dev/stdin``,
+    a process substitution); a folder, a missing file or an empty path is a one-line error."""
+    if not isinstance(path, (str, PathLike)):
+        raise InputError("path", f"a file's path, not {excerpt(path)}")
     name = str(path)
     if not name.strip():
         raise ProblemError(repr(name), "file", "an empty path names no file")
     try:
-        return Path(path).read_bytes()
+        return open(path, "rb")  # noqa: SIM115 -- the callers close it
     except IsADirectoryError:
         raise ProblemError(name, "file", "is a folder, not a problem file") from None
     except OSError as e:
         raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
+
+
+def _read_bytes(path: str | Path) -> bytes:
+    """The bytes of a file, read once (a pipe can be read only once), at most :data:`MAX_FILE_BYTES`."""
+    name = str(path)
+    with _open(path) as f:
+        try:
+            data = f.read(MAX_FILE_BYTES + 1)
+        except IsADirectoryError:
+            raise ProblemError(name, "file", "is a folder, not a problem file") from None
+        except OSError as e:
+            raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ProblemError(name, "file", f"more than {MAX_FILE_BYTES >> 20} MB: a problem file is a few KB; "
+                           f"is this the right file?")
+    return data
+
+
+def read_lines(stream, name: str):
+    """The lines of a JSON Lines stream as bytes, each at most :data:`MAX_FILE_BYTES`; a stream
+    that cannot be read, or a line past the limit, is a one-line :class:`ProblemError`."""
+    lineno = 0
+    while True:
+        lineno += 1
+        try:
+            line = stream.readline(MAX_FILE_BYTES + 1)
+        except OSError as e:
+            raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
+        except ValueError as e:  # a closed stream
+            raise ProblemError(name, "file", f"cannot read it: {e}") from None
+        if not line:
+            return
+        if len(line) > MAX_FILE_BYTES:
+            raise ProblemError(name, f"line {lineno}", f"more than {MAX_FILE_BYTES >> 20} MB on one line: "
+                               f"a problem is a few KB; is this the right file?", lineno)
+        yield line
 
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
@@ -457,17 +518,14 @@ def decode(data: bytes, name: str, lineno: int | None = None) -> str:
 
 
 def load(path: str | Path) -> Problem:
-    """Read one problem from a TOML file (``.json``: one JSON object; ``.jsonl``: one line of JSON)."""
-    name = str(path)
-    if name.endswith(".jsonl"):
-        problems = load_many(path)
-        if len(problems) != 1:
-            raise ProblemError(name, "file", f"holds {len(problems)} problems; one is needed here")
-        return problems[0]
-    text = read_text(path)
-    if name.endswith(".json"):
-        return loads_json(text, name)
-    return loads_toml(text, name)
+    """Read one problem from a TOML file (``.json``: one JSON object; ``.jsonl``: one line of JSON).
+
+    Any kind of file will do, read once: a pipe (``/dev/stdin``, ``<(cat f.toml)``) holds
+    TOML, or JSON when its text starts with ``{`` (TOML never does)."""
+    problems = load_many(path)
+    if len(problems) != 1:
+        raise ProblemError(str(path), "file", f"holds {len(problems)} problems; one is needed here")
+    return problems[0]
 
 
 def load_many(path: str | Path) -> list[Problem]:
@@ -487,20 +545,32 @@ def load_many(path: str | Path) -> list[Problem]:
 def load_each(path: str | Path) -> list[Problem | ProblemError]:
     """Every problem of a file, or in its place the error that stops it, in file order.
 
-    A JSON Lines file is read line by line, so a bad line (broken JSON, a stray byte
-    that is not UTF-8, a wrong field) costs only that line: the problems on the
-    other lines are still read. A file that cannot be read at all gives one error.
+    The file is read once, so a pipe works as well as a file. A JSON Lines file is read
+    line by line, so a bad line (broken JSON, a stray byte that is not UTF-8, a wrong
+    field) costs only that line: the problems on the other lines are still read. A file
+    that cannot be read at all, or holds no problem, gives one error.
     """
     name = str(path)
+    out: list[Problem | ProblemError] = []
     try:
-        data = _read_bytes(path)
-        if not name.endswith(".jsonl"):
-            return [load(path)]
-        if data.startswith(_UTF16_BOMS):
-            decode(data, name)
+        if name.endswith(".jsonl"):
+            with _open(path) as stream:
+                out += loads_lines(read_lines(stream, name), name)
+        else:
+            text = read_text(path)
+            if not text.strip("\ufeff \t\r\n"):
+                raise ProblemError(name, "file", EMPTY)
+            if not name.endswith((".toml", ".json")) and text.lstrip("\ufeff \t\r\n").startswith("{"):
+                out += loads_lines(text.split("\n"), name)  # JSON from a pipe: a line each
+            else:
+                out.append(loads(text, name))
     except ProblemError as e:
-        return [e]
-    return list(loads_lines(data.split(b"\n"), name))
+        out.append(e)
+    return out or [ProblemError(name, "file", EMPTY)]
+
+
+EMPTY = "holds no problem (the file is empty, or blank lines only)"
+"""What a file without a single problem is told (a silent exit 0 would pass for success)."""
 
 
 def loads_lines(lines, name: str = "<jsonl>", read=None):
@@ -574,7 +644,18 @@ def dump(problem: Problem, path: str | Path) -> None:
 
 def loads(text: str, name: str = "<toml>") -> Problem:
     """One problem from text, JSON if ``name`` ends in ``.json``/``.jsonl`` and TOML otherwise."""
-    return loads_json(text, name) if name.endswith((".json", ".jsonl")) else loads_toml(text, name)
+    text = _text_argument(text, name)
+    return loads_json(text, name) if str(name).endswith((".json", ".jsonl")) else loads_toml(text, name)
+
+
+def _text_argument(text, name: str) -> str:
+    """The text of ``loads``: a str, or bytes read as a file is (UTF-8, one-line errors);
+    anything else is an :class:`InputError` naming the argument."""
+    if isinstance(text, str):
+        return text
+    if isinstance(text, (bytes, bytearray)):
+        return decode(bytes(text), str(name))
+    raise InputError("text", f"a problem's text (str, or UTF-8 bytes), not {excerpt(text)}")
 
 
 def _toml_value(value) -> str:
@@ -597,6 +678,7 @@ _TOML_AT_END = re.compile(r"\s*\(at end of document\)$")
 
 def loads_toml(text: str, name: str = "<toml>") -> Problem:
     """One problem from TOML text; ``name`` is the file named in error messages."""
+    text = _text_argument(text, name)
     return from_dict(toml_document(text, name), name)
 
 
@@ -630,6 +712,7 @@ def loads_json(text: str, name: str = "<json>", lineno: int | None = None) -> Pr
 
     ``lineno`` is the line of the stream, named in messages (``FILE: line N: …``).
     """
+    text = _text_argument(text, name)
     text = text.removeprefix("\ufeff")
     try:
         data = json.loads(text)
@@ -709,10 +792,32 @@ def _text(table: dict | None, key: str, default, fail, section: str = ""):
     if table is None or key not in table:
         return default
     value = table[key]
+    field = f"{section}.{key}" if section else key
     if not isinstance(value, str):
-        field = f"{section}.{key}" if section else key
         raise fail(field, f"expected text in quotes, not {excerpt(value)}")
+    value = value.replace("\r\n", "\n")  # a file saved with Windows line ends
+    bad = next((ch for ch in value if _acts_on_terminal(ch, multiline=key == "notes")), None)
+    if bad is not None:
+        named = unicodedata.name(bad, _CONTROL_NAMES.get(bad, ""))
+        raise fail(field, f"control character U+{ord(bad):04X}{f' ({named})' if named else ''} at position "
+                   f"{value.index(bad) + 1}: it would act on the terminal instead of printing")
     return value
+
+
+_CONTROL_NAMES = {"\r": "CARRIAGE RETURN", "\n": "LINE FEED", "\t": "TAB", "\a": "BELL", "\b": "BACKSPACE",
+                  "\x1b": "ESCAPE", "\x9b": "CONTROL SEQUENCE INTRODUCER"}
+"""Names of the controls most often met (Python's unicodedata has none for them)."""
+
+_BIDI_CONTROLS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Marks that reorder the text around them (U+202E turns the rest of a line backwards)."""
+
+
+def _acts_on_terminal(ch: str, multiline: bool) -> bool:
+    """Whether ``ch`` does something to a terminal instead of printing: a C0 or C1 control
+    (CR, BEL, ESC, U+009B …; notes may hold newlines and tabs) or a bidirectional control."""
+    if multiline and ch in "\n\t":
+        return False
+    return unicodedata.category(ch) == "Cc" or ch in _BIDI_CONTROLS
 
 
 def _cards_text(table: dict, section: str, key: str, fail) -> str | None:
@@ -761,12 +866,15 @@ def _expect(expect: dict | None, fail) -> int | dict[str, int] | None:
 
 
 def _key_text(expect: dict | None, fail) -> str | None:
-    """``[expect] key`` as text; a list of discards is joined with commas."""
+    """``[expect] key`` as text: a list of single cards (``["AS", "KS"]``: the working first
+    cards, or a discard's two cards) is joined with spaces, a list of discards
+    (``["AS AH", "AS KH"]``) with commas."""
     if expect is None or "key" not in expect:
         return None
     value = expect["key"]
     if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-        return ", ".join(value)
+        single = all(len(v.replace(",", " ").split()) == 1 for v in value)
+        return (" " if single else ", ").join(v.strip() for v in value)
     if not isinstance(value, str):
         raise fail("expect.key", f"expected the key as text, e.g. key = \"AD\" or \"any\", not {value!r}")
     return value

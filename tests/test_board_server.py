@@ -6,7 +6,6 @@ import http.client
 import json
 import threading
 import time
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -17,19 +16,14 @@ from cli.board.server import MAX_BODY, BoardHandler, BoardServer
 from cli.main import pref
 from solver.problemfile import load, loads_json, loads_toml
 
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import KOVALEVSKAYA_FILE as KOVALEVSKAYA, ROOT
+
 PROBLEMS = ROOT / "problems"
-KOVALEVSKAYA = PROBLEMS / "kovalevskaya-misere.toml"
 
 
-@pytest.fixture(scope="module")
-def server():
-    board = BoardServer(0)
-    thread = threading.Thread(target=board.serve_forever, daemon=True)
-    thread.start()
-    yield board
-    board.shutdown()
-    board.server_close()
+@pytest.fixture
+def server(board_server):
+    return board_server
 
 
 def request(server, method, path, body=None, headers=None):
@@ -84,7 +78,7 @@ def test_a_bad_problem_is_a_400_with_the_clis_one_line_message(server):
     status, answer = post(server, "solve", problem)
     assert status == 400
     assert answer["field"] == "deal.B"
-    assert answer["error"] == "board: deal.B: unknown rank 'Z' in '♠AZ'"
+    assert answer["error"] == "deal.B: unknown rank 'Z' in '♠AZ'"
     cli = CliRunner().invoke(pref, ["solve", "--jsonl", "-"], input=json.dumps(problem) + "\n")
     assert cli.exit_code == 2
     assert json.loads(cli.stdout.splitlines()[-1])["error"].endswith(": deal.B: unknown rank 'Z' in '♠AZ'")
@@ -93,7 +87,7 @@ def test_a_bad_problem_is_a_400_with_the_clis_one_line_message(server):
 def test_an_illegal_card_is_refused_by_name(server):
     status, answer = post(server, "play", {"problem": kovalevskaya(), "cards": ["10D", "7S"]})
     assert status == 400
-    assert answer["error"] == "board: cards[2]: B cannot play 7S: must follow suit"
+    assert answer["error"] == "cards[2]: B cannot play 7S: must follow suit"
     status, answer = post(server, "play", {"problem": kovalevskaya(), "cards": ["AH"]})
     assert status == 400 and "A cannot play AH: does not hold it" in answer["error"]
 

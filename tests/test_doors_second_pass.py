@@ -272,3 +272,164 @@ def test_expect_beyond_the_whole_deal_is_refused_naming_the_tricks_taken():
     data["expect"]["tricks"] = 1  # below the 2 he took already
     err = assert_clean_error(run("solve", "--jsonl", "-", input=jsonl(data)))
     assert "expect.tricks: tricks count the whole deal: A took 2 in the tricks played and 8 are left" in err[0]
+
+
+# -- every input read once, from any kind of file, and bounded ---------------------------------
+
+
+def _fifo(tmp_path, text: str, name: str = "problem") -> Path:
+    """A named pipe that a thread fills with ``text`` once a reader opens it."""
+    import os
+    import threading
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("this OS has no named pipes")
+    path = tmp_path / name
+    os.mkfifo(path)
+
+    def feed():
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+
+    threading.Thread(target=feed, daemon=True).start()
+    return path
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "table"])
+def test_a_named_pipe_is_read_once(tmp_path, command):
+    path = _fifo(tmp_path, KOVALEVSKAYA.read_text(encoding="utf-8"))
+    result = run(command, path)
+    assert result.exit_code == 0, result.output
+    assert "Kovalevskaya" in result.output
+
+
+def test_json_through_a_pipe_is_read_as_json(tmp_path):
+    problem = {**SMALL, "expect": {"tricks": 2}}
+    path = _fifo(tmp_path, jsonl(problem, problem))
+    result = run("solve", "--json", path)
+    assert result.exit_code == 0, result.output
+    assert [json.loads(line)["agrees"] for line in result.stdout.splitlines()] == [True, True]
+
+
+def test_process_substitution_and_dev_stdin_are_files():
+    import shutil
+
+    if shutil.which("bash") is None or not Path("/dev/stdin").exists():
+        pytest.skip("no bash or no /dev/stdin here")
+    pref = f"{sys.executable} -m cli.main"
+    script = (f"{pref} solve --json <(cat {KOVALEVSKAYA}) && {pref} check <(cat {KOVALEVSKAYA}) && "
+              f"{pref} table --json <(cat {KOVALEVSKAYA}) && cat {KOVALEVSKAYA} | {pref} solve --json /dev/stdin")
+    result = subprocess.run(["bash", "-c", script], cwd=ROOT, text=True, capture_output=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert json.loads(lines[0])["agrees"] is True and lines[1].startswith("ok ")
+    assert json.loads(lines[3])["contracts"] and json.loads(lines[-1])["tricks"] == 1
+
+
+def test_what_is_read_of_one_problem_file_is_capped(tmp_path):
+    if Path("/dev/zero").exists():
+        err = assert_clean_error(run("solve", "/dev/zero"))
+        assert err[0] == "/dev/zero: file: more than 1 MB: a problem file is a few KB; is this the right file?"
+    big = tmp_path / "big.toml"
+    big.write_text("# " + "x" * (1 << 20) + "\n", encoding="utf-8")
+    assert "more than 1 MB" in assert_clean_error(run("check", big))[0]
+    err = assert_clean_error(run("solve", "--jsonl", "-", input="x" * (1 << 20) + "y\n" + jsonl(SMALL)))
+    assert "line 1: more than 1 MB on one line" in err[0]
+
+
+def test_table_takes_any_file_and_refuses_a_folder():
+    err = assert_clean_error(run("table", "problems/"))
+    assert err[0] == "problems/: file: is a folder, not a problem file"
+
+
+@pytest.mark.parametrize("name", ["misere-discard-keep-the-seven.toml", "ten-spades-bare-the-club-ace.toml"])
+def test_table_of_a_12_card_declarer_takes_his_best_discard_as_solve_does(name):
+    path = ROOT / "problems" / name
+    table = run("table", "--json", path)
+    assert table.exit_code == 0, table.output
+    solved = json.loads(run("solve", "--json", path).stdout)
+    out = json.loads(table.stdout)
+    assert out["discard"] == solved["discard"] and out["discard_chosen"] is True
+    declarer = solved["game"]["declarer"]
+    game = solved["game"]
+    row = out["misere"] if game["kind"] == "misere" else out["contracts"]
+    value = row[declarer] if game["kind"] == "misere" else row[declarer][game["contract"][-1]]
+    assert value == solved["tricks"]  # the same game from the same deal: the same value
+    text = run("table", path)
+    assert f"{declarer} held 12 cards: the table is of the deal after his best discard" in text.output
+
+
+@pytest.mark.parametrize("text, field", [(None, "text"), (42, "text")])
+def test_loads_names_its_argument(text, field):
+    from solver.problemfile import loads
+
+    with pytest.raises(InputError) as e:
+        loads(text)
+    assert e.value.field == field
+
+
+def test_loads_reads_bytes_as_a_file_is_read():
+    from solver.problemfile import ProblemError, loads
+
+    text = KOVALEVSKAYA.read_text(encoding="utf-8")
+    assert loads(text.encode("utf-8")).title == loads(text).title
+    with pytest.raises(ProblemError, match="not UTF-8"):
+        loads(b"title = '\xff'")
+
+
+# -- messages that name the real culprit -----------------------------------------------------
+
+
+def test_equal_hands_with_a_trick_in_progress_are_not_called_unequal():
+    problem = {**SMALL, "game": {**SMALL["game"], "leader": "B", "trick": "7S 8S"}}
+    err = assert_clean_error(run("solve", "--jsonl", "-", input=jsonl(problem)))
+    assert "unequal" not in err[0]
+    assert "hands of equal length (A 2, B 2, C 2) with 2 card(s) on the table: whoever played to the trick " \
+           "holds one card fewer (A 2, B 1, C 1)" in err[0]
+
+
+@pytest.mark.parametrize("seat, name", [("\u0410", "CYRILLIC CAPITAL LETTER A"), ("\u0412", "CYRILLIC CAPITAL LETTER VE"),
+                                        ("\u0441", "CYRILLIC SMALL LETTER ES")])
+def test_a_cyrillic_seat_letter_is_named(seat, name):
+    problem = {**SMALL, "game": {**SMALL["game"], "declarer": seat}}
+    err = assert_clean_error(run("solve", "--jsonl", "-", input=jsonl(problem)))
+    assert f"'{seat}' is {name}: seats are the Latin letters A, B, C" in err[0]
+
+
+def test_a_key_given_as_a_json_list_of_cards_is_read_as_the_cards(tmp_path):
+    from solver.problemfile import loads_json
+
+    assert loads_json(json.dumps({**SMALL, "expect": {"tricks": 2, "key": ["AS", "KS"]}})).key == "AS KS"
+    problem = {**SMALL, "expect": {"tricks": 2, "key": ["AS", "KS"]}}
+    result = run("solve", "--jsonl", "-", input=jsonl(problem))
+    assert result.exit_code == 0, result.output
+    assert "commas" not in result.output
+
+@pytest.mark.parametrize("name, text", [("empty.jsonl", ""), ("blank.jsonl", "\n  \n"), ("empty.toml", "")])
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_a_file_without_a_problem_is_said_and_exits_2(tmp_path, command, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    err = assert_clean_error(run(command, path))
+    assert err[0] == f"{path}: file: holds no problem (the file is empty, or blank lines only)"
+    if name.endswith(".jsonl"):
+        assert assert_clean_error(run("solve", "--jsonl", path))[0] == err[0]
+    assert run("solve", "--jsonl", "-", input=text).exit_code == 0  # an empty pipe: an empty answer
+
+
+@pytest.mark.parametrize("char, name", [("\r", "CARRIAGE RETURN"), ("\a", "BELL"),
+                                        ("\u009b", "CONTROL SEQUENCE INTRODUCER"),
+                                        ("\u202e", "RIGHT-TO-LEFT OVERRIDE"), ("\x1b", "ESCAPE")])
+def test_a_control_character_in_a_title_is_refused_not_sent_to_the_terminal(char, name):
+    problem = {**SMALL, "title": f"Six{char}spades"}
+    result = run("solve", "--jsonl", "-", input=jsonl(problem))
+    err = assert_clean_error(result)
+    assert f"title: control character U+{ord(char):04X} ({name}) at position 4" in err[0]
+    assert char not in result.output
+
+
+def test_notes_keep_their_lines_and_tabs_and_windows_line_ends():
+    from solver.problemfile import loads_toml
+
+    text = 'notes = """\r\nOne line.\r\n\tAnother."""\n[deal]\nA = "♠A"\nB = "♠K"\nC = "♠Q"\n'
+    assert loads_toml(text, "n.toml").notes == "One line.\n\tAnother."

@@ -28,3 +28,7 @@ def __getattr__(name: str):
 
         return getattr(app, name)
     raise AttributeError(f"module 'cli.main' has no attribute {name!r}")
+
+
+if __name__ == "__main__":
+    main()

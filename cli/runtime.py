@@ -1,7 +1,8 @@
 """What every command needs from the solver at run time: an engine and progress bars.
 
-The first use of the engine compiles the search kernel (10-20 s), later runs load it
-from the disk cache; the user is told on stderr when the wait is coming.
+The first use of the engine compiles the search kernel (20 s to a minute, by the machine
+and its load), later runs load it from the disk cache; the user is told on stderr when the
+wait is coming, and what the cache needs said (:data:`solver.kernel.cache.NOTES`).
 """
 
 from __future__ import annotations
@@ -12,20 +13,39 @@ from typing import Callable, Iterator
 
 import click
 
-COMPILE_NOTICE = "compiling the solver, first run only…"
+COMPILE_NOTICE = "compiling the solver to machine code, first run only (20 s to a minute)…"
 
 _engine = None
 _announced = False
 
 
 def announce_compile() -> None:
-    """Say on stderr, once, that the kernel is about to be compiled, if it is."""
+    """Say on stderr, once, what the kernel cache needs said (an unusable folder, a repair)
+    and that the kernel is about to be compiled, if it is."""
     global _announced
-    from solver.kernel import config
+    from solver.kernel import cache, config
 
-    if not _announced and not config.is_compiled():
+    if _announced:
+        return
+    for note in cache.NOTES:
+        click.echo(f"pref: {note}", err=True)
+    if not config.is_compiled():
         click.echo(COMPILE_NOTICE, err=True)
-        _announced = True
+    _announced = True
+
+
+def capped_workers(requested: int | None, bytes_each: int) -> int:
+    """``--workers``, capped by what the machine carries (:mod:`solver.workers`); a note on stderr
+    when the cap cut the number asked for."""
+    from solver.workers import cap_workers
+
+    n, note = cap_workers(requested, bytes_each)
+    if note:
+        click.echo(f"pref: --workers {note}", err=True)
+    return n
+
+
+WORKERS_HELP = "capped at one per core and at what the free memory holds"
 
 
 def engine():

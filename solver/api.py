@@ -376,9 +376,14 @@ def solve(position: Position, game: Game, *, options: Options | None = None, eng
           with_line: bool = True, with_card_values: bool = True) -> Result:
     """Solve ``position`` as ``game``; an :class:`InputError` if it cannot be played (see :func:`validate`)."""
     validate(position, game)
-    from .engine import Engine
+    from .engine import Engine, checked_options
 
-    engine = engine or Engine(options or _default_options())
+    if engine is not None:
+        if not isinstance(engine, Engine):
+            raise InputError("engine", f"a solver.Engine, not {excerpt(engine)}")
+        if options is not None:
+            raise InputError("options", "give options or an engine, not both: the engine has its own")
+    engine = engine or Engine(_default_options() if options is None else checked_options(options))
     start = engine.nodes
     mover = position.to_move
     if game.kind is Kind.RASPASY:

@@ -10,7 +10,6 @@ double-dummy table or 66 discards cheaper than as many separate solves.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -25,9 +24,13 @@ from .kernel.config import (ALL_SHORTCUTS, C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FO
                             S_TT_STORES, SHORTCUT_NAMES, STATS_SIZE, TALON_DEALER, TALON_NONE,
                             TALON_SUIT)
 from .kernel.tt import DEFAULT_LOG2_SIZE, new_table
+
+MIN_LOG2_SIZE, MAX_LOG2_SIZE = 6, 28
+"""The table sizes ``kernel.tt.new_table`` makes: 2**6 … 2**28 entries."""
 from .errors import InputError, excerpt
 from .rules import Game, Position, TalonMode
 from .validation import check_focus, validate
+from .workers import cap_workers, table_bytes
 
 _TALON_CODES = {TalonMode.NONE: TALON_NONE, TalonMode.SUIT: TALON_SUIT, TalonMode.DEALER: TALON_DEALER}
 
@@ -42,6 +45,16 @@ class Options:
     ordering: bool = True
     all_or_none: bool = True
     tt_log2_size: int = DEFAULT_LOG2_SIZE
+
+    def __post_init__(self):
+        for name in SHORTCUT_NAMES:
+            if not isinstance(getattr(self, name), bool):
+                raise InputError(f"options.{name}", f"True or False, not {excerpt(getattr(self, name))}")
+        size = self.tt_log2_size
+        if isinstance(size, bool) or not isinstance(size, int) or not MIN_LOG2_SIZE <= size <= MAX_LOG2_SIZE:
+            raise InputError("options.tt_log2_size", f"the table holds 2**n entries, n from {MIN_LOG2_SIZE} "
+                             f"to {MAX_LOG2_SIZE} (2**{MAX_LOG2_SIZE}: {table_bytes(MAX_LOG2_SIZE) / 2**30:.0f} GB), "
+                             f"not {excerpt(size)}")
 
     @property
     def flags(self) -> int:
@@ -146,7 +159,7 @@ class Searcher:
     """
 
     def __init__(self, options: Options = Options()):
-        self.options = options
+        self.options = checked_options(options)
         self.keys, self.vals = new_table(options.tt_log2_size)
         self.scratch = drivers.new_scratch()
         self.counters = np.zeros(STATS_SIZE, dtype=np.int64)
@@ -270,6 +283,13 @@ class Engine:
         return self.searcher.value(position, game, focus, cooperative)
 
 
+def checked_options(options, name: str = "options") -> Options:
+    """``options`` if it is an :class:`Options`, else an :class:`InputError` naming the argument."""
+    if not isinstance(options, Options):
+        raise InputError(name, f"a solver.Options such as Options() or Options.none(), not {excerpt(options)}")
+    return options
+
+
 def _check(position: Position, game: Game, focus: int) -> None:
     validate(position, game)
     check_focus(focus)
@@ -277,7 +297,11 @@ def _check(position: Position, game: Game, focus: int) -> None:
 
 def batch_values(positions: list[Position], games: list[Game], focuses: list[int],
                  options: Options = Options(), threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Values (and nodes searched) of many positions, on all cores: one table per thread."""
+    """Values (and nodes searched) of many positions, on all cores: one table per thread.
+
+    ``threads`` (default: one per core) is capped by the cores and the free memory
+    (:mod:`solver.workers`); the values do not depend on it.
+    """
     positions, games, focuses = list(positions), list(games), list(focuses)
     if not len(positions) == len(games) == len(focuses):
         raise InputError("positions", f"one game and one focus per position, got {len(positions)} "
@@ -287,6 +311,9 @@ def batch_values(positions: list[Position], games: list[Game], focuses: list[int
             _check(p, g, f)
         except InputError as e:
             raise InputError(f"positions[{i}].{e.field}", e.message) from None
+    checked_options(options)
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise InputError("threads", f"a number of threads, 1 or more, not {excerpt(threads)}")
     return _batch_values(positions, games, focuses, options, threads)
 
 
@@ -294,7 +321,7 @@ def _batch_values(positions, games, focuses, options: Options = Options(),
                   threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """:func:`batch_values` without the checks, for callers that made them."""
     n = len(positions)
-    threads = threads or os.cpu_count() or 1
+    threads, _ = cap_workers(threads, table_bytes(options.tt_log2_size))
     threads = max(1, min(threads, n))
     pos = np.zeros((n, POS_SIZE), dtype=np.int64)
     ctx = np.zeros((n, CTX_SIZE), dtype=np.int64)

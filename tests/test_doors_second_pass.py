@@ -54,3 +54,145 @@ def test_a_latin_t_among_cyrillic_ranks_is_refused_by_the_api():
     with pytest.raises(InputError, match="Latin 'T'") as e:
         make_position(A="♠TКД", B="♠987", C="♣ТКД")
     assert e.value.field == "deal.A"
+
+
+# -- workers: capped by the cores and the memory ----------------------------------------------
+
+
+def test_workers_are_capped_by_cores_and_by_memory(monkeypatch):
+    from solver import workers
+
+    monkeypatch.setattr(workers, "cores", lambda: 2)
+    monkeypatch.setattr(workers, "available_memory", lambda: 64 << 30)
+    assert workers.cap_workers(None, workers.table_bytes(20)) == (2, None)
+    assert workers.cap_workers(2, workers.table_bytes(20)) == (2, None)
+    n, note = workers.cap_workers(1024, workers.table_bytes(20))
+    assert n == 2 and "1024 capped at 2" in note and "2 core" in note
+    monkeypatch.setattr(workers, "cores", lambda: 64)
+    monkeypatch.setattr(workers, "available_memory", lambda: 1 << 30)  # 1 GB: 19 tables of 38 MB
+    n, note = workers.cap_workers(64, workers.table_bytes(20))
+    assert n == int((1 << 30) * workers.MEMORY_SHARE) // workers.table_bytes(20) == 20
+    assert "memory" in note
+    assert workers.cap_workers(64, 1 << 40)[0] == 1  # never fewer than one
+
+
+def test_estimate_caps_its_workers_and_says_so(monkeypatch):
+    from solver import workers
+
+    monkeypatch.setattr(workers, "cores", lambda: 2)
+    result = run("estimate", "♠AQxxx ♥AQxxx", "--seat", "A", "--game", "7S A", "--layouts", "8",
+                 "--workers", "1024", "--json")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.strip() == "pref: --workers 1024 capped at 2: this machine has 2 core(s)"
+    assert json.loads(result.stdout)["layouts"] == 8
+    for command in ("estimate", "book"):
+        assert "capped at one per core" in " ".join(run(command, "--help").output.split())
+
+
+def test_book_caps_its_worker_processes(monkeypatch):
+    from solver import workers
+    from solver.analysis.book import runner
+
+    monkeypatch.setattr(workers, "cores", lambda: 1)
+    seen = []
+    monkeypatch.setattr(runner, "ProcessPoolExecutor", lambda **kw: seen.append(kw) or pytest.fail("no pool"))
+    rows = runner.select(runner.catalogue(), (), "2.9")
+    assert list(runner.run(rows[:1], samples=2, workers=64))  # capped at 1: solved here, no pool
+    assert seen == []
+
+
+def test_batch_values_caps_its_threads():
+    from solver import batch_values, parse_game
+
+    game = parse_game("contract", contract="6S", declarer="A")
+    position = make_position(A="♠AK", B="♠QJ", C="♣AK")
+    values, _ = batch_values([position] * 3, [game] * 3, [0] * 3, threads=100_000)  # 100,000 tables: 3.7 TB
+    assert list(values) == [2, 2, 2]
+
+
+# -- the API: every input error is an InputError naming the argument ---------------------------
+
+
+@pytest.mark.parametrize("call, field", [
+    (lambda s, p, g: s.solve(p, g, options="fast"), "options"),
+    (lambda s, p, g: s.solve(p, g, engine="e"), "engine"),
+    (lambda s, p, g: s.solve(p, g, engine=s.Engine(), options=s.Options()), "options"),
+    (lambda s, p, g: s.Engine(s.Options(tt_log2_size=40)), "options.tt_log2_size"),
+    (lambda s, p, g: s.Options(tt_log2_size="20"), "options.tt_log2_size"),
+    (lambda s, p, g: s.Options(bounds="no"), "options.bounds"),
+    (lambda s, p, g: s.Engine("fast"), "options"),
+    (lambda s, p, g: s.batch_values([p], [g], [0], threads=0), "threads"),
+    (lambda s, p, g: s.batch_values([p], [g], [0], options="fast"), "options"),
+])
+def test_api_arguments_of_the_wrong_kind_are_input_errors(call, field):
+    import solver
+    from solver import parse_game
+
+    game = parse_game("contract", contract="6S", declarer="A")
+    position = make_position(A="♠AK", B="♠QJ", C="♣AK")
+    with pytest.raises(InputError) as e:
+        call(solver, position, game)
+    assert e.value.field == field and "\n" not in str(e.value)
+
+
+# -- the kernel cache -------------------------------------------------------------------------
+
+
+def _warm_cache_copy(base: Path) -> Path:
+    """A copy of this process's compiled kernel under ``base`` (as $PREF_CACHE_DIR); its Numba folder."""
+    import shutil
+
+    from solver import solve, parse_game
+    from solver.kernel import cache
+
+    game = parse_game("contract", contract="6S", declarer="A")
+    solve(make_position(A="♠AK", B="♠QJ", C="♣AK"), game)  # every kernel function compiled or loaded
+    shutil.copytree(cache.CACHE_DIR, base / cache.DIGEST)
+    return base / cache.DIGEST / cache.numba_folder().name
+
+
+def _pref_with(env: dict, *args) -> subprocess.CompletedProcess:
+    import os
+
+    return subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], cwd=ROOT, text=True,
+                          capture_output=True, timeout=600, env={**os.environ, **env})
+
+
+KOVALEVSKAYA = ROOT / "problems" / "kovalevskaya-misere.toml"
+
+
+def test_a_damaged_kernel_cache_is_said_once_and_mended(tmp_path):
+    folder = _warm_cache_copy(tmp_path)
+    data = sorted(folder.glob("bits.*.nbc"))[0]
+    data.write_bytes(data.read_bytes()[:50])                     # a truncated .nbc
+    index = sorted(folder.glob("bits.*.nbi"))[-1]
+    index.write_bytes(b"overwritten")                            # an overwritten .nbi
+    env = {"PREF_CACHE_DIR": str(tmp_path)}
+    first = _pref_with(env, "solve", "--json", KOVALEVSKAYA)
+    assert first.returncode == 0 and "Traceback" not in first.stderr, first.stderr
+    assert "damaged files" in first.stderr and data.name in first.stderr, first.stderr
+    assert json.loads(first.stdout)["tricks"] == 1
+    second = _pref_with(env, "solve", "--json", KOVALEVSKAYA)
+    assert second.returncode == 0 and second.stderr == "", second.stderr
+
+
+def test_an_unusable_cache_dir_is_named_with_the_folder_used_instead(tmp_path):
+    _warm_cache_copy(tmp_path / "xdg" / "preferans-solver")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    env = {"PREF_CACHE_DIR": str(blocker / "cache"), "XDG_CACHE_HOME": str(tmp_path / "xdg")}
+    result = _pref_with(env, "solve", "--json", KOVALEVSKAYA)
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr  # the note, and no compile: the fallback folder is warm
+    assert str(blocker / "cache") in lines[0] and "unusable" in lines[0]
+    assert f"using {tmp_path / 'xdg' / 'preferans-solver'}" in lines[0]
+
+
+def test_a_second_checkout_sharing_the_cache_is_not_taken_as_compiled(tmp_path):
+    folder = _warm_cache_copy(tmp_path)
+    folder.rename(folder.with_name("kernel_0123456789abcdef"))  # another checkout's compiled code
+    probe = "from solver.kernel import config; print(config.is_compiled())"
+    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, text=True, capture_output=True,
+                            env={**__import__("os").environ, "PREF_CACHE_DIR": str(tmp_path)})
+    assert result.stdout.strip() == "False", result.stderr

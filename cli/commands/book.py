@@ -11,13 +11,14 @@ from concurrent.futures.process import BrokenProcessPool
 import click
 
 from solver.analysis.book import claims as book_claims
-from solver.analysis.book.runner import DEFAULT_SAMPLES, SEED, default_workers, run, select, split_samples
+from solver.analysis.book.runner import (DEFAULT_SAMPLES, SEED, WORKER_BYTES, default_workers, run, select,
+                                        split_samples)
 
 from .. import plots
 from ..errors import EXIT_INTERRUPTED, UserError
 from ..files import check_writable, write
 from ..options import card_lang_option, color_option, json_option
-from ..runtime import announce_compile, progress_bar
+from ..runtime import WORKERS_HELP, announce_compile, capped_workers, progress_bar
 from ..style import want_color
 from ..text import book as bookreport
 
@@ -31,8 +32,9 @@ from ..text import book as bookreport
 @click.option("--section", "sections", type=click.IntRange(1, 6), multiple=True,
               help="Only this section of BOOK.md (repeatable; 6: the manuals' scoring tables). Default: all.")
 @click.option("--only", default=None, metavar="CLAIM", help="Only this claim and its parts (2.9; 1.5 is 1.5a and 1.5b; 1.1 is not 1.10).")
-@click.option("--workers", type=click.IntRange(1, 64), default=None,
-              help="Processes sharing the rows (the figures do not depend on it). Default: the cores, at most 2.")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Processes sharing the rows (the figures do not depend on it; ~170 MB each; "
+                   f"{WORKERS_HELP}). Default: the cores, at most 2.")
 @click.option("--report", "report_path", default=None, metavar="FILE.md",
               help="Also write the Markdown report to this file.")
 @click.option("--plot", "plot_path", default=None, metavar="FILE.png",
@@ -63,7 +65,7 @@ def book(seed, samples, sections, only, workers, report_path, plot_path, as_json
     rows = select(book_claims.catalogue(), sections, only)
     if not rows:
         raise UserError(f"--only: no claim of BOOK.md is numbered {only!r} (claims look like 1.5a, 2.9, 4.7c)")
-    workers = workers or default_workers()
+    workers = capped_workers(workers or default_workers(), WORKER_BYTES)
     use_color = want_color(color, sys.stdout) and not as_json
     paint = (lambda w: click.style(w, fg=bookreport.VERDICT_COLOURS.get(w))) if use_color else (lambda w: w)
     announce_compile()

@@ -14,7 +14,7 @@ from solver.cards import SEATS
 from .. import plots
 from ..errors import EXIT_INTERRUPTED, UserError
 from ..options import color_option, json_option, lang_option
-from ..runtime import announce_compile, progress_bar
+from ..runtime import WORKERS_HELP, announce_compile, capped_workers, progress_bar
 from ..style import Style, want_color
 from ..text.estimate import report
 
@@ -84,7 +84,9 @@ def _check_types(section: dict, path: str) -> None:
               help=f"Random layouts [default: {est.DEFAULT_LAYOUTS}].")
 @click.option("--exact", is_flag=True, default=None, help="Enumerate every layout instead of sampling.")
 @click.option("--seed", type=int, default=None, help=f"Seed of the layouts [default: {est.DEFAULT_SEED}].")
-@click.option("--workers", type=click.IntRange(1, 1024), default=None, help="Local worker threads [default: every core].")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help=f"Local worker threads, ~38 MB each ({WORKERS_HELP}); with --cluster local, processes "
+                   f"[default: every core].")
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster at ADDRESS (tcp://host:8786).")
 @click.option("--cluster", type=click.Choice(["local"]), help="Start a Dask LocalCluster and run on it.")
 @click.option("--plot", type=click.Path(dir_okay=False), help="Draw the distributions into a PNG (needs matplotlib).")
@@ -149,6 +151,12 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
             est.chunks(q, None, 0, exact=True)
         except InputError as e:
             raise UserError(f"{where}{e}") from None
+    if workers is not None and not scheduler:
+        from solver.analysis.estimate.work import TABLE_LOG2_SIZE
+        from solver.workers import PROCESS_BYTES, table_bytes
+
+        table = table_bytes(TABLE_LOG2_SIZE)
+        workers = capped_workers(workers, PROCESS_BYTES + table if cluster else table)
     announce_compile()
     client, local_cluster = _dask(scheduler, cluster, workers)
     try:

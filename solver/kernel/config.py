@@ -4,40 +4,18 @@ Everything the jitted code needs from Python arrives as plain arrays whose layou
 is fixed here, so the kernel never sees a Python object (and never raises).
 """
 
-import hashlib
-import os
 from functools import partial
-from pathlib import Path
 
 import numba
 
+from .cache import CACHE_DIR, is_compiled, repair  # noqa: F401 -- is_compiled: for cli.runtime
 
-def _cache_dir() -> Path:
-    """Where compiled code is kept: one folder per version of the kernel's source.
-
-    Numba checks a cached function against its own file only, not the files of the
-    functions it calls, so an edit to ``moves.py`` would leave ``search`` compiled
-    with the old code. Keying the folder on a hash of all kernel sources rules that out.
-    """
-    digest = hashlib.sha256()
-    for path in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(path.read_bytes())
-    digest.update(numba.__version__.encode())
-    base = os.environ.get("PREF_CACHE_DIR") or os.environ.get("NUMBA_CACHE_DIR") \
-        or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "preferans-solver"
-    return Path(base) / digest.hexdigest()[:16]
-
-
-CACHE_DIR = _cache_dir()
 numba.config.CACHE_DIR = str(CACHE_DIR)  # read when each @jit below is applied
+repair()  # before any kernel function loads its compiled code
 
 jit = partial(numba.njit, cache=True, nogil=True)
 """Every kernel function: compiled once, cached on disk, releasing the GIL."""
 
-
-def is_compiled() -> bool:
-    """Whether compiled code for this kernel is already on disk (else the first call compiles)."""
-    return CACHE_DIR.is_dir() and any(CACHE_DIR.rglob("*.nbc"))
 
 # Search shortcuts; each one can be switched off for tests and benchmarks.
 USE_TT = 1

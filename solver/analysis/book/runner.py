@@ -9,7 +9,6 @@ same whatever the sample size asked (a bigger run extends a smaller one).
 from __future__ import annotations
 
 import math
-import os
 import random
 import time
 import zlib
@@ -21,6 +20,8 @@ from typing import Callable, Iterable, Iterator
 import numpy as np
 
 from ...engine import Engine
+from ...kernel.tt import DEFAULT_LOG2_SIZE
+from ...workers import PROCESS_BYTES, cap_workers, cores, table_bytes
 from .claims import (BOUNDS, EXACT, MEAN, MINUS_REF, SHARE, SHARE_BOUNDS, Reading, Row, catalogue)
 from .questions import ContractTricks, MisereTalon, RaspasyCost, SplitEvent, SuitWorth
 from .verdict import (NOT_COMPARABLE, Interval, Verdict, judge, judge_bounds, mean_interval,
@@ -220,8 +221,10 @@ def run(rows: list[Row] | None = None, seed: int = SEED, samples: int | None = N
 
     ``samples``: layouts per row (default :data:`DEFAULT_SAMPLES` by kind; split-only
     rows, which solve nothing, get proportionally more). ``workers`` > 1 spreads the
-    rows over processes, one engine each; the figures are the same.
+    rows over processes, one engine each (capped by :mod:`solver.workers`); the figures
+    are the same.
     """
+    workers, _ = cap_workers(workers, WORKER_BYTES)
     rows = catalogue() if rows is None else rows
     sizes = [samples_for(r, samples) for r in rows]
     total, done = sum(sizes), 0
@@ -257,4 +260,8 @@ def run(rows: list[Row] | None = None, seed: int = SEED, samples: int | None = N
 
 
 def default_workers() -> int:
-    return max(1, min(2, os.cpu_count() or 1))
+    return max(1, min(2, cores()))
+
+
+WORKER_BYTES = PROCESS_BYTES + table_bytes(DEFAULT_LOG2_SIZE)
+"""The memory of one book worker process, its engine's table included."""

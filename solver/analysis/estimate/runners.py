@@ -8,7 +8,6 @@ the same tally. Ctrl-C keeps every layout done.
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
@@ -18,7 +17,8 @@ from ...engine import Engine
 from .question import Question
 from .result import Estimate
 from .tally import Tally
-from .work import Chunk, chunks, layout_space, new_engine, run_chunk
+from ...workers import cap_workers, table_bytes
+from .work import TABLE_LOG2_SIZE, Chunk, chunks, layout_space, new_engine, run_chunk
 
 DEFAULT_SEED = 1
 """The seed of a run when none is given: the same from Python and from ``pref estimate``."""
@@ -42,12 +42,13 @@ def worker_engine() -> Engine:
 
 def run_local(question: Question, todo: list[Chunk], workers: int | None = None,
               progress: Progress | None = None) -> tuple[Tally, bool]:
-    """Run ``todo`` on ``workers`` threads (default: every core); (tally, interrupted).
+    """Run ``todo`` on ``workers`` threads (default: every core; capped by :mod:`solver.workers`);
+    (tally, interrupted).
 
     Ctrl-C (KeyboardInterrupt) stops the run: chunks in progress stop after their current
     layout and their partial tallies are kept, so nothing computed is lost.
     """
-    workers = workers or os.cpu_count() or 1
+    workers, _ = cap_workers(workers, table_bytes(TABLE_LOG2_SIZE))
     layout_space(question.knowledge)  # build the tables before the threads share them
     stop = threading.Event()
     total = Tally.empty(len(question.columns()))

@@ -18,6 +18,7 @@ from ...rules import Kind
 from .. import stats
 from ..stats import Figure
 from .question import Option, Question, game_label
+from .score import ScoreSummary, score_summary
 from .tally import BINS, Tally
 from .work import layout_space
 
@@ -153,6 +154,8 @@ class Summary:
     best_index: int | None = None
     paired: list[Paired] = field(default_factory=list)
     discards: list[DiscardChoice] = field(default_factory=list)
+    score: ScoreSummary | None = None
+    """The figures in points (``Question.scoring``): each seat's balance per scored option."""
 
     @property
     def best(self) -> OptionFigures | None:
@@ -169,6 +172,8 @@ class Summary:
             out["paired"] = [p.to_json() for p in self.paired]
         if self.discards:
             out["discards"] = [d.to_json() for d in self.discards]
+        if self.score is not None:
+            out["score"] = self.score.to_json()
         return out
 
 
@@ -274,7 +279,8 @@ class Estimate:
         return Summary(self.tally.n, self.requested, self.exact, not self.interrupted,
                        None if self.exact else self.seed, self.population, self.seconds, self.tally.nodes,
                        q.talon, [self.option_figures(k) for k in range(len(q.options))], best, paired,
-                       [self.discard_choice(g) for g in range(len(q.dd_groups))])
+                       [self.discard_choice(g) for g in range(len(q.dd_groups))],
+                       score_summary(self) if q.scoring is not None else None)
 
 
 __all__ = ["ColumnFigures", "DiscardChoice", "Estimate", "OptionFigures", "Paired", "SeatFigures", "Summary"]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-EXIT_OK, EXIT_FAILURE, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
-EXIT_PIPE_CLOSED = 141
-"""128 + SIGPIPE: what a Unix tool killed by a closed pipe (``pref … | head``) returns."""
+from .exitcodes import EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_PIPE_CLOSED
+
+__all__ = ["EXIT_BAD_INPUT", "EXIT_FAILURE", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_PIPE_CLOSED", "UserError"]
 
 
 class UserError(click.ClickException):

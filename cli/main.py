@@ -1,13 +1,13 @@
 """The ``pref`` entry point: the group lives in :mod:`cli.app`; new commands go in ``cli.app.COMMANDS``.
 
-This module imports nothing at the top, so that Ctrl-C at any moment of start-up (while
+This module imports nothing at the top (but the exit codes, a module of constants), so that Ctrl-C at any moment of start-up (while
 click, the solver or numba are imported) ends as every interruption does: one line,
 exit code 130, no traceback.
 """
 
 import sys
 
-EXIT_INTERRUPTED = 130
+from .exitcodes import EXIT_INTERRUPTED
 
 
 def main() -> None:

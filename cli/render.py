@@ -22,16 +22,13 @@ from __future__ import annotations
 from functools import partial
 
 from solver.cards import SEATS, cards_of, mask_of, suit_of
+from solver import rules
 from solver.rules import DEALER, Game, Kind, Position, TalonMode, seat_name
 
 from solver.analysis.line import Trick
 from . import words
 from .style import Style, pad, visible_len
-from .words import say
-
-def plural(n: int, word: str = "trick", lang: str = "en", *, taken: bool = False) -> str:
-    return words.plural(n, lang, word, taken=taken)
-
+from .words import plural, say
 
 def hand_rows(mask: int, style: Style) -> list[str]:
     """Four rows ♠ ♣ ♦ ♥, ranks high to low; a void is a dash."""
@@ -43,13 +40,9 @@ def hand_rows(mask: int, style: Style) -> list[str]:
 
 
 def game_name(game: Game, style: Style) -> str:
-    """``6♠ by C``, ``misère by B``, ``raspasy`` (``6♠, играет C``, ``мизер, играет B``, ``распасы``)."""
-    by = f" {say(style.lang, 'by')} " if style.lang == "en" else f", {say(style.lang, 'by')} "
-    if game.kind is Kind.CONTRACT:
-        return f"{game.level}{style.strain(game.trump)}{by}{SEATS[game.declarer]}"
-    if game.kind is Kind.MISERE:
-        return f"{say(style.lang, 'misère')}{by}{SEATS[game.declarer]}"
-    return say(style.lang, "raspasy")
+    """``6♠ by C``, ``misère by B``, ``raspasy`` (``6♠, играет C``, ``мизер, играет B``, ``распасы``):
+    :func:`solver.rules.game_name` in the style's strains and language."""
+    return rules.game_name(game, style.strain, partial(say, style.lang), talon=False)
 
 
 TALON_MODE_WORDS = {
@@ -127,13 +120,13 @@ def answer(tricks_left: int, game: Game, tricks, style: Style, taken: tuple[int,
     if game.kind is not Kind.RASPASY and any(taken) and sum(taken) + tricks_left == 10:
         whole = answer(10, game, taken[game.declarer] + tricks, style)
         return whole + say(lang, " ({tricks} of the {left} left)", tricks=tricks,
-                           left=plural(tricks_left, "trick", lang) if lang == "en" else tricks_left)
+                           left=plural(tricks_left, lang) if lang == "en" else tricks_left)
     if game.kind is Kind.RASPASY:
         per_player = ", ".join(f"{s} {taken[i] + tricks[s]}" for i, s in enumerate(SEATS))
         if any(taken) and sum(taken) + tricks_left == 10:
             per_player += say(lang, " ({tricks} of the {left} left)",
                               tricks=", ".join(f"{s} {tricks[s]}" for s in SEATS),
-                              left=plural(tricks_left, "trick", lang) if lang == "en" else tricks_left)
+                              left=plural(tricks_left, lang) if lang == "en" else tricks_left)
         return say(lang, "raspasy: {per_player} — the fewest tricks each player can be sure of when the other "
                    "two play against him", per_player=per_player)
     declarer = SEATS[game.declarer]
@@ -142,11 +135,11 @@ def answer(tricks_left: int, game: Game, tricks, style: Style, taken: tuple[int,
         if tricks == 0:
             return say(lang, "misère by {declarer} clean: no trick", declarer=declarer) + _of_left(left, lang)
         return say(lang, "misère by {declarer} caught: {tricks}", declarer=declarer,
-                   tricks=plural(tricks, "trick", lang)) + _of_left(left, lang)
+                   tricks=plural(tricks, lang)) + _of_left(left, lang)
     head = f"{game_name(game, style)}: "
     if left < 10:
         return head + say(lang, "{declarer} takes {tricks} of the {left} left", declarer=declarer, tricks=tricks,
-                          left=plural(left, "trick", lang) if lang == "en" else left)
+                          left=plural(left, lang) if lang == "en" else left)
     over = tricks - game.level
     if over == 0:
         verdict = say(lang, "made exactly")
@@ -154,13 +147,13 @@ def answer(tricks_left: int, game: Game, tricks, style: Style, taken: tuple[int,
         verdict = say(lang, "made with {over} over", over=words.number_word(over) if lang == "en" else over)
     else:
         verdict = say(lang, "down {n}", n=-over if lang == "en" else words.number_word(-over, lang))
-    return head + f"{plural(tricks, 'trick', lang)}, {verdict}"
+    return head + f"{plural(tricks, lang)}, {verdict}"
 
 
 def _of_left(left: int, lang: str = "en") -> str:
     if left >= 10:
         return ""
-    return say(lang, " (of the {left} left)", left=plural(left, "trick", lang) if lang == "en" else left)
+    return say(lang, " (of the {left} left)", left=plural(left, lang) if lang == "en" else left)
 
 
 def card_value_lines(position: Position, game: Game, card_values: dict[int, int], style: Style) -> list[str]:
@@ -179,7 +172,7 @@ def card_value_lines(position: Position, game: Game, card_values: dict[int, int]
                mover=SEATS[mover], counted=counted)
     lines = [head]
     for v in sorted(groups, reverse=mover_wants_more):
-        lines.append(f"  {plural(v, 'trick', style.lang):>9}: {style.cards(cards_of(mask_of(groups[v])))}")
+        lines.append(f"  {plural(v, style.lang):>9}: {style.cards(cards_of(mask_of(groups[v])))}")
     return lines
 
 

@@ -80,7 +80,7 @@ def result_json(problem: Problem, result, discard=(), chosen: bool = False) -> d
         out["key"] = key_of_card_values(result.position, result.game, result.card_values).to_json()
     if problem.expect is not None:
         out["expect"] = problem.expect
-        out["agrees"] = problem.agrees(result.tricks)
+        out["agrees"] = problem.agrees(result.deal_tricks)
     return out
 
 

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 from .cards import NO_TRUMP, SEATS, STRAIN_NAMES, ascii_name, cards_of, count
 from .errors import InputError, excerpt
-from .notation import NotationError, parse_cards, parse_hand
-from .rules import Game, Kind, Position, TalonMode
+from .notation import NotationError, parse_card_list, parse_hand
+from .rules import Game, Kind, Position, TalonMode, game_name
 from .validation import validate
 
 if TYPE_CHECKING:
@@ -116,18 +116,9 @@ def _cards(text, field: str, ordered: bool = True) -> tuple[int, ...]:
     if not isinstance(text, str):
         raise InputError(field, f"expected cards as text, not {excerpt(text)}")
     try:
-        return tuple(parse_cards(text))
+        return tuple(parse_card_list(text, ordered))
     except NotationError as e:
-        try:
-            mask = parse_hand(text)
-        except NotationError:
-            raise InputError(field, str(e)) from None
-    cards = tuple(cards_of(mask))
-    if ordered and len(cards) > 1:
-        raise InputError(field, f"write these cards one at a time, in the order they are played or "
-                         f"turned (e.g. '{' '.join(ascii_name(c) for c in cards)}'), not "
-                         f"{excerpt(text)}: a suit group has no order")
-    return cards
+        raise InputError(field, str(e)) from None
 
 
 def make_position(A, B, C, *, leader: str = "A", trick=None, talon=None, game: Game | None = None,
@@ -183,7 +174,7 @@ def make_position(A, B, C, *, leader: str = "A", trick=None, talon=None, game: G
 
 def _replay(A, B, C, leader, played, trick, talon, game: Game | None, out_of_play) -> Position:
     """:func:`make_position` with tricks already played: deal, then play them through the rules."""
-    from .rules import legal_cards, play
+    from .rules import legal_cards, play, why_illegal
 
     if game is None:
         raise InputError("game.played", "tricks already played need the game, whose rules say who wins them")
@@ -205,10 +196,8 @@ def _replay(A, B, C, leader, played, trick, talon, game: Game | None, out_of_pla
             if position.is_over():
                 raise InputError(name, "more cards than the deal holds")
             if c not in legal_cards(position, game):
-                seat = SEATS[position.to_move]
-                holds = "does not hold it" if not position.hands[position.to_move] >> c & 1 else \
-                    ("must follow suit" if game.trump == NO_TRUMP else "must follow suit (or ruff)")
-                raise InputError(name, f"{ascii_name(c)} cannot be played there: {seat} {holds}")
+                raise InputError(name, f"{ascii_name(c)} cannot be played there: {SEATS[position.to_move]} "
+                                 f"{why_illegal(position, game, c)}")
             position = play(position, game, c)
     if len(on_table) > 2:
         raise InputError("game.trick", f"at most 2 cards can lie on the table, got {len(on_table)}")
@@ -297,6 +286,17 @@ class Result:
     lines: dict[str, list[int]] = field(default_factory=dict)
 
     @property
+    def deal_tricks(self) -> int | dict[str, int]:
+        """The tricks of the whole deal: those already taken in the tricks ``played``
+        (``position.taken``) and those from here. This is what a problem's ``[expect]
+        tricks`` states and what the answer line leads with; without tricks played it is
+        :attr:`tricks`."""
+        taken = self.position.taken
+        if isinstance(self.tricks, dict):
+            return {s: taken[i] + self.tricks[s] for i, s in enumerate(SEATS)}
+        return taken[self.game.declarer] + self.tricks
+
+    @property
     def verdict(self) -> str | None:
         """``made``, ``down``, ``clean`` or ``caught`` on a full deal (see :func:`verdict`)."""
         return verdict(self.game, self.tricks, self.position)
@@ -317,6 +317,7 @@ class Result:
             "trick": _names(p.trick),
             "to_move": SEATS[p.to_move],
             "tricks": self.tricks,
+            "deal_tricks": self.deal_tricks,
             "tricks_left": p.tricks_left,
             "verdict": self.verdict,
             "card_values": {ascii_name(c): v for c, v in sorted(self.card_values.items())},
@@ -361,15 +362,6 @@ def _card_name(text, field: str) -> int:
     if len(cards) != 1:
         raise InputError(field, f"expected one card, not {excerpt(text)}")
     return cards[0]
-
-
-def game_name(game: Game) -> str:
-    """``7NT by A``, ``misere by B``, ``raspasy (talon suit)``: a game in one short phrase."""
-    if game.kind is Kind.CONTRACT:
-        return f"{game.level}{STRAIN_NAMES[game.trump]} by {SEATS[game.declarer]}"
-    if game.kind is Kind.MISERE:
-        return f"misere by {SEATS[game.declarer]}"
-    return f"raspasy (talon {game.talon_mode.value})"
 
 
 def solve(position: Position, game: Game, *, options: Options | None = None, engine: Engine | None = None,

@@ -44,6 +44,9 @@ class Options:
     bounds: bool = True
     ordering: bool = True
     all_or_none: bool = True
+    misere_bounds: bool = True
+    defender_leads: bool = True
+    rank_skip: bool = True
     tt_log2_size: int = DEFAULT_LOG2_SIZE
 
     def __post_init__(self):
@@ -63,7 +66,7 @@ class Options:
     @staticmethod
     def none() -> "Options":
         """Every shortcut off: the plain alpha-beta."""
-        return Options(tt=False, equivalence=False, bounds=False, ordering=False, all_or_none=False)
+        return Options(**{name: False for name in SHORTCUT_NAMES})
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import unicodedata
 
-from .cards import RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, bit, card, cards_of, rank_of, suit_of
+from .cards import RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, ascii_name, bit, card, cards_of, rank_of, suit_of
 
-__all__ = ["NotationError", "check_alphabet", "parse_card", "parse_cards", "parse_hand",
+__all__ = ["NotationError", "check_alphabet", "parse_card", "parse_card_list", "parse_cards", "parse_hand",
            "format_card", "format_cards", "format_hand"]
 
 
@@ -158,6 +158,30 @@ def parse_cards(text: str) -> list[int]:
         c = _one_card(chunk, text)
         seen = _add(seen, c, text)
         cards.append(c)
+    return cards
+
+
+def parse_card_list(text: str, ordered: bool = False) -> list[int]:
+    """Cards however written: single cards in their order (``KC AC``), else a hand (``♣KA``).
+
+    The one reader of a list of cards (a talon, a discard, a trick, a declared key):
+    single cards first, then any hand form of :func:`parse_hand`, whose cards come as a
+    hand is written (suit by suit, high first). Where the order is that of play
+    (``ordered``: a trick on the table, a talon being turned) a hand of two or more cards
+    is refused: a suit group has no order, and reading it in some order would silently
+    pose another problem. An error quotes what is wrong with the text as single cards.
+    """
+    try:
+        return parse_cards(text)
+    except NotationError as first:
+        try:
+            cards = cards_of(parse_hand(text))
+        except NotationError:
+            raise first from None
+    if ordered and len(cards) > 1:
+        raise NotationError(f"write these cards one at a time, in the order they are played or turned "
+                            f"(e.g. '{' '.join(ascii_name(c) for c in cards)}'), not {_quote(text)}: "
+                            "a suit group has no order")
     return cards
 
 

@@ -40,9 +40,9 @@ from pathlib import Path
 
 from .errors import excerpt, one_line
 from .api import InputError, kind_word, make_position, parse_game, parse_seat
-from .cards import SEATS, ascii_name, cards_of, count
-from .notation import NotationError, format_hand, parse_cards, parse_hand
-from .rules import Game, Kind, Position, TalonMode
+from .cards import SEATS, ascii_name, count
+from .notation import NotationError, format_hand, parse_card_list, parse_cards, parse_hand
+from .rules import Game, Kind, Position, TalonMode, raspasy_talon_mode
 
 __all__ = ["ANY", "DeclaredKey", "Problem", "ProblemError", "dump", "dumps", "format_key", "load", "load_each",
            "load_many", "loads", "loads_json", "loads_lines", "loads_toml", "parse_key", "read_text", "to_dict",
@@ -139,17 +139,13 @@ class Problem:
         if self.kind is None:
             raise self.error("game", "the problem has no [game] section")
         mode = self.raspasy_talon
-        raspasy = kind_word(self.kind) == Kind.RASPASY.value
-        if raspasy and mode is None:
-            mode = TalonMode.SUIT.value if self.talon else TalonMode.NONE.value
         try:
-            game = parse_game(self.kind, self.contract, self.declarer, mode)
+            if kind_word(self.kind) == Kind.RASPASY.value:
+                hand_size = max(count(h) for h in self.hands())
+                mode = raspasy_talon_mode(mode, self.talon_cards(), hand_size).value
+            return parse_game(self.kind, self.contract, self.declarer, mode)
         except InputError as e:
             raise self._wrap(e) from None
-        if raspasy and game.talon_mode is not TalonMode.NONE and len(self.talon_cards()) != 2:
-            raise self.error("game.raspasy_talon", f"talon mode '{game.talon_mode.value}' turns the two "
-                             f"talon cards, but [deal] has no talon; use raspasy_talon = \"none\"")
-        return game
 
     def hands(self) -> tuple[int, int, int]:
         """The three hands as masks (the declarer may hold 12 cards: see :attr:`needs_discard`)."""
@@ -295,7 +291,10 @@ class Problem:
         return start, cards
 
     def agrees(self, tricks) -> bool | None:
-        """Whether the solver's ``tricks`` are the published answer; None without ``[expect]``."""
+        """Whether the solver's ``tricks`` are the published answer; None without ``[expect]``.
+
+        Both count the whole deal: with tricks ``played``, the tricks taken in them too
+        (:attr:`solver.api.Result.deal_tricks`, :func:`solver.problems.answer`)."""
         return None if self.expect is None else tricks == self.expect
 
     def where_json(self) -> dict:
@@ -318,10 +317,10 @@ class Problem:
         game = self.game()
         if self.needs_discard:
             hands, declarer = self.deal_for_discard()
-            left = count(hands[(declarer + 1) % 3])
+            left, taken = count(hands[(declarer + 1) % 3]), (0, 0, 0)
         else:
-            left = self.position().tricks_left
-        self._check_expect(game, left)
+            left, taken = self.position().tricks_left, self.position().taken
+        self._check_expect(game, left, taken)
         self.declared_key()
         return self
 
@@ -336,23 +335,29 @@ class Problem:
         except ValueError as e:
             raise self.error("expect.key", str(e)) from None
 
-    def _check_expect(self, game: Game, tricks_left: int) -> None:
+    def _check_expect(self, game: Game, tricks_left: int, taken: tuple[int, int, int]) -> None:
+        """``[expect] tricks`` counts the whole deal: a player's tricks lie between those he
+        took in the tricks ``played`` and those plus every trick left to play."""
         if self.expect is None:
             return
         if game.kind is Kind.RASPASY:
             if not isinstance(self.expect, dict) or sorted(self.expect) != list(SEATS):
                 raise self.error("expect.tricks", "raspasy expects tricks for each player: "
                                  "tricks = {A = …, B = …, C = …}")
-            values = self.expect.values()
+            values = [(s, self.expect[s], taken[i]) for i, s in enumerate(SEATS)]
         else:
             if isinstance(self.expect, dict):
                 raise self.error("expect.tricks", f"a {game.kind.value} expects one number, "
                                  "the declarer's tricks")
-            values = [self.expect]
-        for v in values:
-            if not 0 <= v <= tricks_left:
-                raise self.error("expect.tricks", f"tricks must be 0 to {tricks_left}, the tricks left to "
-                                 f"play, not {v}")
+            values = [(SEATS[game.declarer], self.expect, taken[game.declarer])]
+        for seat, v, before in values:
+            if not before <= v <= before + tricks_left:
+                if not any(taken):
+                    raise self.error("expect.tricks", f"tricks must be 0 to {tricks_left}, the tricks left "
+                                     f"to play, not {v}")
+                raise self.error("expect.tricks", f"tricks count the whole deal: {seat} took {before} in the "
+                                 f"tricks played and {tricks_left} are left to play, so {before} to "
+                                 f"{before + tricks_left}, not {v}")
 
 
 def _ascii(cards) -> str:
@@ -360,23 +365,11 @@ def _ascii(cards) -> str:
 
 
 def _card_list(text: str, error, field: str, order_matters: bool) -> tuple[int, ...]:
-    """Cards one by one (``KC AC``, order kept), or as a hand (``♣KA``) when order does not matter.
-
-    A hand written by suits (``♣KA``) has no order between its cards, so where the order
-    is that of turning the talon it is accepted only if it cannot matter.
-    """
+    """The cards of a field (see :func:`~solver.notation.parse_card_list`); an error names the field."""
     try:
-        return tuple(parse_cards(text))
+        return tuple(parse_card_list(text, order_matters))
     except NotationError as e:
-        first_error = e
-    try:
-        cards = tuple(cards_of(parse_hand(text)))
-    except NotationError:
-        raise error(field, str(first_error)) from None
-    if order_matters and len(cards) > 1:
-        raise error(field, f"write the talon one card at a time, in the order the cards are turned "
-                    f"(e.g. '{_ascii(cards)}'), not {excerpt(text)}")
-    return cards
+        raise error(field, str(e)) from None
 
 
 # -- the declared key ([expect] key) -------------------------------------------------
@@ -418,12 +411,9 @@ def parse_key(text: str, discard: bool) -> DeclaredKey:
 
 def _key_cards(text: str) -> list[int]:
     try:
-        return parse_cards(text)
-    except NotationError as first:
-        try:
-            return cards_of(parse_hand(text))
-        except NotationError:
-            raise ValueError(str(first)) from None
+        return parse_card_list(text)
+    except NotationError as e:
+        raise ValueError(str(e)) from None
 
 
 def format_key(choices) -> str:

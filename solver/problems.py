@@ -54,11 +54,13 @@ def setup(problem: Problem, engine: Engine | None = None) -> tuple[Position, tup
 
 def answer(problem: Problem, engine: Engine | None = None, progress=None) -> int | dict[str, int]:
     """The value ``[expect] tricks`` states, found by the solver: the declarer's tricks
-    (with his best discard when one is due), or each raspasy player's."""
+    (with his best discard when one is due), or each raspasy player's, over the whole
+    deal (with tricks ``played``, those taken in them too: :attr:`Result.deal_tricks`)."""
     if problem.needs_discard:
         hands12, declarer = problem.deal_for_discard()
         return best_discard(hands12, declarer, problem.game(), problem.leader_seat(), engine, progress).tricks
-    return solve(problem.position(), problem.game(), engine=engine, with_line=False, with_card_values=False).tricks
+    return solve(problem.position(), problem.game(), engine=engine, with_line=False,
+                 with_card_values=False).deal_tricks
 
 
 def solve_problem(problem: Problem, engine: Engine | None = None,

@@ -210,6 +210,19 @@ def legal_cards(position: Position, game: Game) -> list[int]:
     return [c for c in range(32) if mask >> c & 1]
 
 
+def why_illegal(position: Position, game: Game, c: int) -> str:
+    """Why card ``c``, not among :func:`legal_cards`, cannot be played now, in the rule book's
+    words: ``does not hold it``, ``must follow suit``, or (void in the suit led, holding a
+    trump) ``must ruff``. The one wording of the rule for every message that names it."""
+    hand = position.hands[position.to_move]
+    if not hand >> c & 1:
+        return "does not hold it"
+    suit = led_suit(position)
+    if suit is None or hand & (SUIT_MASK << (8 * suit)):
+        return "must follow suit"
+    return "must ruff"
+
+
 def _beats(c: int, best: int, suit: int, trump: int) -> bool:
     if suit_of(c) == suit_of(best):
         return c > best
@@ -266,6 +279,47 @@ def in_sequence(position: Position, a: int, b: int) -> bool:
         in_play |= 1 << c
     low, high = sorted((a, b))
     return all(not (in_play >> c & 1) or mine >> c & 1 for c in range(low + 1, high))
+
+
+def raspasy_talon_mode(mode: TalonMode | str | None, talon: tuple[int, ...], hand_size: int) -> TalonMode:
+    """How raspasy uses the talon: ``mode`` as given, else ``suit`` when the talon is given
+    and still to be turned, else ``none``.
+
+    The talon is turned in tricks 1 and 2 (``hand_size``, the most cards any hand holds, is
+    9 or 10), so only then is it turned by default. A mode that turns it (``suit``,
+    ``dealer``) needs the two talon cards; in a later position it is kept as the game's
+    (the board sends each position of a deal with the deal's mode) and turns nothing.
+    An :class:`~solver.errors.InputError` for ``game.raspasy_talon`` otherwise.
+    """
+    to_turn = len(talon) == 2 and hand_size > 8
+    if mode is None:
+        return TalonMode.SUIT if to_turn else TalonMode.NONE
+    try:
+        mode = TalonMode(str(mode.value if isinstance(mode, TalonMode) else mode).strip().lower())
+    except ValueError:
+        raise InputError("game.raspasy_talon", f"talon mode must be none, suit or dealer, not {excerpt(mode)}") from None
+    if mode is not TalonMode.NONE and len(talon) != 2:
+        raise InputError("game.raspasy_talon", f"talon mode '{mode.value}' turns the two talon cards, "
+                         "but the deal has no talon; use raspasy_talon = \"none\"")
+    return mode
+
+
+def game_name(game: Game, strain=None, say=None, talon: bool = True) -> str:
+    """``7NT by A``, ``misère by B``, ``raspasy (talon suit)``: a game in one short phrase.
+
+    The one namer of a game. ``strain(trump)`` writes the strain (by default ``S C D H NT``;
+    the CLI passes its suit symbols); ``say(template, **fields)`` translates each English
+    template (the CLI passes its Russian words); ``talon=False`` leaves out raspasy's
+    talon mode (for a line that describes it in words of its own).
+    """
+    say = say or (lambda template, **fields: template.format(**fields))
+    if game.kind is Kind.RASPASY:
+        return say("raspasy (talon {mode})", mode=game.talon_mode.value) if talon else say("raspasy")
+    declarer = SEATS[game.declarer]
+    if game.kind is Kind.MISERE:
+        return say("misère by {declarer}", declarer=declarer)
+    contract = f"{game.level}{strain(game.trump) if strain else STRAIN_NAMES[game.trump]}"
+    return say("{contract} by {declarer}", contract=contract, declarer=declarer)
 
 
 def seat_name(seat: int) -> str:

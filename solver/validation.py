@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .cards import NO_TRUMP, SEATS, SUIT_LETTERS, SUIT_MASK, ascii_name, bit, count, suit_of
 from .errors import InputError, excerpt
-from .rules import Game, Kind, Position, TalonMode, legal_cards, play
+from .rules import Game, Kind, Position, TalonMode, legal_cards, play, why_illegal
 
 __all__ = ["check_focus", "check_game", "check_position", "validate"]
 
@@ -128,9 +128,8 @@ def validate(position: Position, game: Game) -> None:
                       position.leader, (), position.talon)
     for c in position.trick:
         if c not in legal_cards(prefix, game):
-            duty = "follow suit" if game.trump == NO_TRUMP else "follow suit (or ruff)"
             raise InputError("game.trick", f"{ascii_name(c)} cannot be played there: "
-                             f"{SEATS[prefix.to_move]} must {duty}")
+                             f"{SEATS[prefix.to_move]} {why_illegal(prefix, game, c)}")
         prefix = play(prefix, game, c)
 
 

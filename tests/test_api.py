@@ -81,3 +81,40 @@ def test_the_unchecked_searcher_is_the_engines_twin():
     bad = solver.Position((0b1111, 0b111 << 8, 0b111 << 16), 0)
     with pytest.raises(InputError):
         engine.value(bad, parse_game("misere", declarer="A"), 0)
+
+
+def test_one_rule_text_names_why_a_card_cannot_be_played():
+    from solver.rules import Game, Position, why_illegal
+    from solver.notation import parse_card, parse_hand
+
+    def why(game, hands, trick, card):
+        return why_illegal(Position(tuple(parse_hand(h) for h in hands), 0, tuple(parse_card(c) for c in trick)),
+                           game, parse_card(card))
+
+    hands = ("♠A", "♠7 ♥7", "♥8 ♦7")
+    assert why(Game.misere(1), hands, ["AS"], "7H") == "must follow suit"
+    assert why(Game.contract(6, "H", 0), hands, ["AS"], "7H") == "must follow suit"
+    assert why(Game.contract(6, "H", 0), ("♠A", "♠7", "♥8 ♦7"), ["AS", "7S"], "7D") == "must ruff"
+    assert why(Game.misere(1), hands, ["AS"], "8H") == "does not hold it"
+
+
+def test_one_namer_of_a_game():
+    from solver.rules import Game, game_name
+    assert [game_name(g) for g in (Game.contract(7, "NT", "A"), Game.misere("B"), Game.raspasy("dealer"))] == \
+        ["7NT by A", "misère by B", "raspasy (talon dealer)"]
+    assert game_name(Game.contract(6, "S", "C"), strain=lambda t: "♠") == "6♠ by C"
+    assert game_name(Game.raspasy("suit"), talon=False) == "raspasy"
+
+
+def test_raspasy_turns_the_talon_by_default_only_while_it_is_still_to_turn():
+    from solver.rules import TalonMode, raspasy_talon_mode
+    talon = (0, 1)
+    assert raspasy_talon_mode(None, talon, 10) is TalonMode.SUIT
+    assert raspasy_talon_mode(None, talon, 9) is TalonMode.SUIT
+    assert raspasy_talon_mode(None, talon, 8) is TalonMode.NONE
+    assert raspasy_talon_mode(None, (), 10) is TalonMode.NONE
+    assert raspasy_talon_mode("Dealer", talon, 10) is TalonMode.DEALER
+    with pytest.raises(InputError, match="no talon"):
+        raspasy_talon_mode("suit", (), 10)
+    with pytest.raises(InputError, match="none, suit or dealer"):
+        raspasy_talon_mode("sideways", talon, 10)

@@ -5,6 +5,7 @@ through the CLI evaluates every row."""
 import json
 import random
 import re
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -13,8 +14,8 @@ from click.testing import CliRunner
 
 from cli.main import pref
 from solver.analysis.book import claims, hands, questions, runner, verdict
-from solver.analysis.book.verdict import (HOLDS, NOT_COMPARABLE, OPTIMISTIC, PESSIMISTIC, Figure, Interval,
-                                          judge, judge_bounds, mean_interval, wilson)
+from solver.analysis.book.verdict import (CONSISTENT, HOLDS, NOT_COMPARABLE, OPTIMISTIC, PESSIMISTIC, UNDECIDED,
+                                          Figure, Interval, judge, judge_bounds, mean_interval, wilson)
 from solver.analysis.discard import best_discard
 from solver.analysis.layouts import parse_known_hand
 from solver.cards import bit, card, count, rank_of, suit_bits, suit_of
@@ -22,7 +23,7 @@ from solver.engine import Engine
 from solver.rules import Game
 
 BOOK = Path(__file__).resolve().parents[2] / "shared" / "BOOK.md"
-WORDS = {HOLDS, OPTIMISTIC, PESSIMISTIC, NOT_COMPARABLE}
+WORDS = {HOLDS, CONSISTENT, OPTIMISTIC, PESSIMISTIC, UNDECIDED, NOT_COMPARABLE}
 
 
 def _norm(text: str) -> str:
@@ -198,19 +199,27 @@ def test_verdict_on_constructed_cases():
     assert judge(Figure.of(6, 0.5), iv, True).word == OPTIMISTIC     # book promises more tricks
     assert judge(Figure.of(4, 0.5), iv, True).word == PESSIMISTIC
     assert judge(Figure.of(6, 0.5), iv, False).word == PESSIMISTIC   # book fears more of a bad thing
-    assert judge(Figure.of(5.6, 0.5), iv, True).word == HOLDS        # 5.1 widened reaches 5.1
+    assert judge(Figure.of(5.6, 0.5), iv, True).word == UNDECIDED   # 5.1 widened touches the top 5.1
     assert judge(Figure.of(5.61, 0.5), iv, True).word == OPTIMISTIC
-    assert judge(Figure.range(2, 3, 0.5), Interval(3.4, 3.45, 3.55), True).word == HOLDS
+    assert judge(Figure.of(5.55, 0.5), iv, True).word == UNDECIDED   # the interval straddles 5.05
+    assert judge(Figure.of(5, 0.005), iv, True).word == UNDECIDED    # the interval holds both edges
+    assert judge(Figure.range(2, 3, 0.5), Interval(3.4, 3.45, 3.5), True).word == HOLDS
+    assert judge(Figure.range(2, 3, 0.5), Interval(3.4, 3.45, 3.55), True).word == UNDECIDED
     assert judge(None, iv, True).word == NOT_COMPARABLE
     assert "interval" in judge(Figure.of(6, 0.5), iv, True).reason
 
 
 def test_raspasy_verdict_between_the_bounds():
+    """Between the bounds is "consistent" (never "holds"), saying which bound the book is nearer."""
     coop, para = Interval(0.2, 0.1, 0.3), Interval(1.5, 1.3, 1.7)
-    assert judge_bounds(Figure.of(1, 0.25), coop, para).word == HOLDS
+    assert judge_bounds(Figure.of(1, 0.25), coop, para).word == CONSISTENT
+    assert judge_bounds(Figure.of(1, 0.25), coop, para).near == "paranoid"
+    assert judge_bounds(Figure.of(0.25, 0.25), coop, para).text == "consistent, near cooperative"
     assert judge_bounds(Figure.of(2, 0.25), coop, para).word == PESSIMISTIC
     assert judge_bounds(Figure.of(0, 0.25), Interval(0.8, 0.7, 0.9), para).word == OPTIMISTIC
-    assert judge_bounds(Figure.of(0, 0.25), coop, para).word == HOLDS
+    assert judge_bounds(Figure.of(0, 0.25), coop, para).word == UNDECIDED     # 0.25 inside the cooperative interval
+    assert judge_bounds(Figure.of(0, 0.25), Interval(0.1, 0.0, 0.2), para).word == CONSISTENT
+    assert judge_bounds(Figure.of(1.6, 0.25), coop, para).word == UNDECIDED   # 1.35 inside the paranoid interval
     assert judge_bounds(None, coop, para).word == NOT_COMPARABLE
 
 
@@ -280,7 +289,7 @@ def test_clean_discard_matches_the_best_discard(engine):
 def test_split_rows_reproduce_the_exact_probabilities():
     rows = {r.claim: r for r in claims.catalogue() if r.section == 5}
     for claim, exact in (("5.1", 0.08669), ("5.2", 0.41796)):
-        result = runner.judge_row(runner.solve_row(rows[claim], 1, 4000, None), {})
+        result = runner.solve_row(rows[claim], 1, 4000, None)
         ex, sampled = result.readings
         assert round(ex.interval.estimate, 5) == exact and ex.verdict.word == HOLDS
         assert sampled.interval.lo <= exact <= sampled.interval.hi
@@ -316,7 +325,10 @@ def test_pref_book_evaluates_every_row():
             assert row["layouts"] >= 1 or all(rd.get("simulated") for rd in row["readings"])
         for rd in row["readings"]:
             assert rd["verdict"] in WORDS and rd["reason"]
-    assert set(out["summary"]) == {"1", "2", "3", "4", "5", "6"}
+    assert set(out["summary"]) == {"1", "1 in context", "2", "3", "4", "5", "6"}
+    context = [r for r in out["rows"] if r["in_context"]]
+    assert context and all(r["section"] == 1 and r["variant"] == "random" for r in context)
+    assert sum(out["summary"]["1 in context"].values()) == sum(len(r["readings"]) for r in context)
 
 
 def test_pref_book_text_report_and_bad_input(tmp_path):
@@ -432,3 +444,60 @@ def test_pref_book_fails_loudly_when_the_report_is_lost():
                                        "--report", "/dev/full"])
     assert result.exit_code == 2
     assert result.output.strip().splitlines()[-1] == "--report: cannot write /dev/full: No space left on device"
+
+
+# ---------------------------------------------------------------- issue 17: verdicts that follow from the method
+
+class _Fixed:
+    """A question whose outcomes are drawn from a fixed distribution (no play)."""
+
+    def __init__(self, values, weights):
+        self.values, self.weights = values, weights
+
+    def outcome(self, rng, engine):
+        return (rng.choices(self.values, self.weights)[0],)
+
+    def method(self):
+        return "test"
+
+
+def test_an_undecided_row_gets_more_layouts_up_to_its_cap():
+    """A row whose interval straddles the book's edge draws as many layouts again, then twice as many
+    (the first ones unchanged); at the cap, still straddling, it is undecided."""
+    straddles = claims.Row("t/edge", 4, "t", "t", "t", _Fixed([5, 6], [1, 1]), (claims.Reading("x", Figure.of(6, 0.5)),))
+    result = runner.solve_row(straddles, 1, 40, None, looks=runner.LOOKS)
+    assert result.looks == runner.LOOKS and result.layouts == 160
+    assert result.readings[0].verdict.word == UNDECIDED
+    first = runner.solve_row(straddles, 1, 40, None, looks=1)
+    assert first.layouts == 40 and first.looks == 1
+    assert sum((result.counts - first.counts).values()) == 120 and not (first.counts - result.counts)
+    clear = claims.Row("t/clear", 4, "t", "t", "t", _Fixed([5, 6], [1, 1]), (claims.Reading("x", Figure.of(9, 0.5)),))
+    decided = runner.solve_row(clear, 1, 40, None, looks=runner.LOOKS)
+    assert decided.looks == 1 and decided.readings[0].verdict.word == OPTIMISTIC
+    assert runner.chance_flips([result, decided]) == pytest.approx(0.025 * 4)
+
+
+def test_clean_after_the_talon_is_not_set_against_the_books_saving_card():
+    rows = {r.key: r for r in claims.catalogue()}
+    for key in ("3/1/talon", "3/2/talon/A", "3/3/talon"):
+        reading = rows[key].readings[0]
+        assert reading.other_event
+        judged = runner.read(reading, Counter({(1, 0): 150, (0, 1): 50}))
+        assert judged.verdict.word == NOT_COMPARABLE and judged.interval is not None
+    arithmetic = rows["3/3/talon"].readings[1]
+    assert runner.read(arithmetic, Counter()).verdict.word == HOLDS  # the book's 0.762 is exactly its counting
+
+
+def test_the_diamonds_of_4_8_are_judged_on_the_hand_itself():
+    row = next(r for r in claims.catalogue() if r.key == "4/xxxxxx-xxxx/A")
+    (reading,) = row.readings
+    assert reading.kind == claims.MEAN and (reading.figure.lo, reading.figure.hi) == (4.5, 5)
+    assert row.question.hand == "♠x x x x x x ♦x x x x"
+
+
+def test_pref_book_counts_in_context_rows_apart():
+    result = CliRunner().invoke(pref, ["book", "--only", "1.10", "--samples", "2", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert "1. Tricks in the trump suit, side cards that take no trick" in result.output
+    assert "1. Tricks in the trump suit, in context (not a test of the table)" in result.output
+    assert "would be optimistic or pessimistic by chance" in result.output

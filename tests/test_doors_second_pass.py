@@ -196,3 +196,79 @@ def test_a_second_checkout_sharing_the_cache_is_not_taken_as_compiled(tmp_path):
     result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, text=True, capture_output=True,
                             env={**__import__("os").environ, "PREF_CACHE_DIR": str(tmp_path)})
     assert result.stdout.strip() == "False", result.stderr
+
+
+# -- [expect] with tricks played: one meaning, the whole deal ----------------------------------
+
+
+def _with_played(name: str, tricks: int) -> tuple[dict, tuple[int, int, int]]:
+    """A collection problem (as its file's tables) with its best line's first ``tricks`` tricks
+    ``played``, and the tricks each seat took in them; its [expect] is the file's, the whole deal."""
+    from solver.cards import ascii_name
+    from solver.problemfile import load, to_dict
+    from solver.problems import solve_problem
+
+    problem = load(ROOT / "problems" / name)
+    result, _, _ = solve_problem(problem)
+    line = [ascii_name(c) for c in result.line]
+    data = to_dict(problem)
+    data["game"]["played"] = [" ".join(line[3 * i:3 * i + 3]) for i in range(tricks)]
+    data.pop("notes", None)
+    data["expect"].pop("key", None)  # the key is the first card's, at the start
+    from solver.problemfile import from_dict
+
+    return data, from_dict(data, "x").position().taken
+
+
+@pytest.mark.parametrize("name, tricks", [("six-spades-draw-trumps-first.toml", 2),   # A took both
+                                          ("kovalevskaya-misere.toml", 9),
+                                          ("raspasy-talon-heart-throw-the-club-jack.toml", 3)])
+def test_expect_counts_the_whole_deal_in_solve_check_the_board_and_the_api(tmp_path, name, tricks):
+    from cli.board.moves import solve_object
+    from solver.problemfile import from_dict
+    from solver.problems import answer, solve_problem
+
+    from solver import solve
+
+    data, taken = _with_played(name, tricks)
+    assert any(taken)
+    problem = from_dict(data, "p")
+    from_here = solve(problem.position(), problem.game()).tricks
+    if isinstance(from_here, dict):  # raspasy: A's line is not B's or C's best, their values move
+        data["expect"]["tricks"] = {s: taken[i] + from_here[s] for i, s in enumerate("ABC")}
+    else:  # the declarer's best line keeps his value: the file's answer is the whole deal's
+        assert data["expect"]["tricks"] == taken["ABC".index(data["game"]["declarer"])] + from_here
+    expect = data["expect"]["tricks"]
+    path = tmp_path / "p.jsonl"
+    path.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+    solved = run("solve", path)
+    assert solved.exit_code == 0 and "— agrees" in solved.output, solved.output
+    checked = run("check", path)
+    assert checked.exit_code == 0 and checked.output.startswith("ok "), checked.output
+    assert json.loads(run("solve", "--json", path).stdout)["agrees"] is True
+    assert solve_object(data)["agrees"] is True
+    problem = from_dict(data, "p")
+    assert answer(problem) == expect
+    result, _, _ = solve_problem(problem)
+    assert problem.agrees(result.deal_tricks) and result.deal_tricks == expect
+    # the tricks left alone are no longer read as the answer: a wrong answer, or one refused
+    # as below what was taken already
+    if isinstance(expect, dict):
+        data["expect"]["tricks"] = {s: expect[s] - taken[i] for i, s in enumerate("ABC")}
+    else:
+        data["expect"]["tricks"] = expect - taken["ABC".index(data["game"]["declarer"])]
+    path.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+    checked = run("check", path)
+    assert (checked.exit_code, "WRONG" in checked.output) == (1, True) or \
+        (checked.exit_code, "tricks count the whole deal" in checked.stderr) == (2, True), checked.output
+
+
+def test_expect_beyond_the_whole_deal_is_refused_naming_the_tricks_taken():
+    data, taken = _with_played("six-spades-draw-trumps-first.toml", 2)
+    assert taken == (2, 0, 0)
+    data["expect"]["tricks"] = 10  # was refused as above the 8 tricks left; now a possible answer
+    result = run("solve", "--jsonl", "-", input=jsonl(data))
+    assert result.exit_code == 1 and json.loads(result.stdout)["agrees"] is False
+    data["expect"]["tricks"] = 1  # below the 2 he took already
+    err = assert_clean_error(run("solve", "--jsonl", "-", input=jsonl(data)))
+    assert "expect.tricks: tricks count the whole deal: A took 2 in the tricks played and 8 are left" in err[0]

@@ -239,3 +239,24 @@ def test_notation_error_is_a_value_error():
 def test_format_rejects_bad_arguments(call):
     with pytest.raises(NotationError):
         call()
+
+
+@pytest.mark.parametrize("text, ordered, cards", [
+    ("KC AC", True, ["KC", "AC"]),       # single cards keep their order
+    ("AC, KC", True, ["AC", "KC"]),
+    ("♣KA", False, ["AC", "KC"]),        # a hand, as written (high first), where order does not matter
+    ("♣A", True, ["AC"]),                # one card has no order to lose
+    ("", False, []),
+])
+def test_parse_card_list_reads_single_cards_else_a_hand(text, ordered, cards):
+    from solver.cards import ascii_name
+    from solver.notation import parse_card_list
+    assert [ascii_name(c) for c in parse_card_list(text, ordered)] == cards
+
+
+def test_parse_card_list_refuses_a_suit_group_where_order_matters_and_names_single_card_errors():
+    from solver.notation import parse_card_list
+    with pytest.raises(NotationError, match="one at a time.*'AC KC'"):
+        parse_card_list("♣KA", ordered=True)
+    with pytest.raises(NotationError, match="Z"):
+        parse_card_list("AS ZZ")

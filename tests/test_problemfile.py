@@ -91,7 +91,7 @@ def test_talon_written_as_a_suit_group_is_refused_where_it_is_turned():
     data = with_changes(KOVALEVSKAYA, "game", kind="raspasy", declarer=None, raspasy_talon="dealer")
     data = with_changes(data, "deal", talon="♣KA")
     data.pop("expect")
-    with pytest.raises(ProblemError, match=r"^k.toml: deal.talon: write the talon one card at a time"):
+    with pytest.raises(ProblemError, match=r"^k.toml: deal.talon: write these cards one at a time"):
         loads_toml(to_toml(data), "k.toml")
 
 

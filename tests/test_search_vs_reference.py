@@ -15,6 +15,9 @@ CONFIGS = {
     "no bounds": Options(bounds=False),
     "no ordering": Options(ordering=False),
     "no all-or-none": Options(all_or_none=False),
+    "no misere bounds": Options(misere_bounds=False),
+    "no defender leads": Options(defender_leads=False),
+    "no rank skip": Options(rank_skip=False),
     "tiny table": Options(tt_log2_size=6),
 }
 KINDS = ["contract", "misere", "raspasy"]

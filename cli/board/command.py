@@ -8,9 +8,7 @@ from urllib.parse import quote, urlencode
 
 import click
 
-from ..errors import UserError
-
-EXIT_INTERRUPTED = 130
+from ..errors import EXIT_INTERRUPTED, UserError
 
 
 @click.command()

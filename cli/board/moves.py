@@ -12,10 +12,10 @@ from dataclasses import replace
 
 from solver.analysis.key import discard_key, key_of_card_values
 from solver.cards import SEATS, ascii_name
-from solver.notation import NotationError, format_hand, parse_card, parse_cards, parse_hand
+from solver.notation import NotationError, format_hand, parse_card, parse_card_list, parse_cards
 from solver.problemfile import Problem, ProblemError, dumps, from_dict, loads_json, loads_toml, to_dict
 from solver.problems import solve_problem
-from solver.rules import DEALER, Kind, legal_cards, play, seat_name
+from solver.rules import DEALER, Kind, legal_cards, play, seat_name, why_illegal
 
 from ..render import answer, key_text
 from ..runtime import engine
@@ -75,9 +75,12 @@ def problem_object(problem: Problem, *, with_expect: bool = True) -> dict:
     """
     hands = problem.hands()
     fields = {SEATS[s]: format_hand(hands[s]) for s in range(3)}
-    for name in ("talon", "discard", "trick"):
-        if getattr(problem, name):
-            fields[name] = _ascii(parse_cards(getattr(problem, name)))
+    if problem.talon:
+        fields["talon"] = _ascii(problem.talon_cards())
+    if problem.discard:
+        fields["discard"] = _ascii(problem.discard_cards())
+    if problem.trick:
+        fields["trick"] = _ascii(parse_cards(problem.trick))
     if problem.played:
         fields["played"] = tuple(_ascii(parse_cards(t)) for t in problem.played)
     if not with_expect:
@@ -114,9 +117,8 @@ def play_cards(data, cards) -> list[dict]:
         if position.is_over():
             raise ProblemError(SOURCE, f"cards[{n}]", "the deal is over: no card is left to play")
         if c not in legal_cards(position, game):
-            held = position.hands[mover] >> c & 1
-            why = "must follow suit (or ruff)" if held else "does not hold it"
-            raise ProblemError(SOURCE, f"cards[{n}]", f"{SEATS[mover]} cannot play {ascii_name(c)}: {why}")
+            raise ProblemError(SOURCE, f"cards[{n}]",
+                               f"{SEATS[mover]} cannot play {ascii_name(c)}: {why_illegal(position, game, c)}")
         before = position.taken
         position = play(position, game, c)
         winner = _completed(position, before) if not position.trick else None
@@ -185,13 +187,9 @@ def cards_in(text: str, field: str) -> list[str]:
     if not text.strip():
         return []
     try:
-        cards = parse_cards(text)
+        cards = parse_card_list(text)
     except NotationError as e:
-        try:
-            mask = parse_hand(text)
-        except NotationError:
-            raise ProblemError(SOURCE, field, str(e)) from None
-        cards = [c for c in range(32) if mask >> c & 1]
+        raise ProblemError(SOURCE, field, str(e)) from None
     return [ascii_name(c) for c in cards]
 
 

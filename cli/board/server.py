@@ -22,6 +22,7 @@ Endpoints (``POST``, JSON in and out; a bad request gets HTTP 400 and
 from __future__ import annotations
 
 import json
+import sys
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -33,6 +34,15 @@ from . import moves
 
 MAX_BODY = 64 * 1024
 """The largest request body accepted: a problem and a whole line of play take a few kilobytes."""
+
+IDLE_TIMEOUT = 20
+"""Seconds a connection may stay silent (before its request, or in the middle of its body)."""
+
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and objects a request may hold: a problem is 3 levels deep."""
+
+CSP = "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
+"""The page's own files only, no frame around it (no clickjacking), no form sent elsewhere."""
 
 _TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
           ".js": "text/javascript; charset=utf-8", ".png": "image/png", ".svg": "image/svg+xml"}
@@ -51,6 +61,17 @@ class BoardServer(ThreadingHTTPServer):
     """The server and what its handlers share: the files, the allowed hosts, the engine's lock."""
 
     daemon_threads = True
+    request_queue_size = 256
+    """The listen backlog: a page opening at once, or a burst of requests, is queued, not reset
+    (``socketserver``'s default of 5 reset 69 of 200 simultaneous requests)."""
+
+    def handle_error(self, request, client_address):
+        """A connection that broke (the browser went away, a read timed out) ends quietly:
+        the terminal shows the address and nothing else, never a traceback; anything else
+        (a bug: the endpoints answer their own errors) is one line on stderr."""
+        error = sys.exc_info()[1]
+        if not isinstance(error, OSError):
+            print(f"pref board: a request failed: {type(error).__name__}: {error}", file=sys.stderr)
 
     def __init__(self, port: int = 0):
         super().__init__(("127.0.0.1", port), BoardHandler)
@@ -79,6 +100,46 @@ class BoardServer(ThreadingHTTPServer):
         return f"http://127.0.0.1:{self.port}/"
 
 
+def read_json(body: bytes):
+    """A request body as JSON; :class:`ValueError` with a one-line reason when it is not.
+
+    Bounded before it is parsed: nesting deeper than :data:`MAX_DEPTH` (20,000 ``[`` overflowed
+    the parser's stack) and numbers longer than Python turns into integers (a 5,000-digit
+    number) are refused, as is anything that is not UTF-8 JSON.
+    """
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ValueError(f"the request is not UTF-8 text: {e}") from None
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    if deepest > MAX_DEPTH:
+        raise ValueError(f"broken JSON: nested {deepest} levels deep, at most {MAX_DEPTH}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"broken JSON: {e}") from None
+    except ValueError as e:  # Python's limit on the digits of an integer
+        raise ValueError(f"broken JSON: {e}") from None
+    except RecursionError:
+        raise ValueError("broken JSON: nested too deep") from None
+
+
 def _api(request: dict, name: str):
     if name == "solve":
         return moves.solve_object(request)
@@ -97,6 +158,7 @@ class BoardHandler(BaseHTTPRequestHandler):
     server: BoardServer
     server_version = "pref-board"
     sys_version = ""
+    timeout = IDLE_TIMEOUT  # a connection that sends nothing is closed, not kept waiting for ever
 
     def log_message(self, format, *args):  # noqa: A002 - the base class's name
         pass  # quiet: the terminal shows the address and nothing else
@@ -137,9 +199,9 @@ class BoardHandler(BaseHTTPRequestHandler):
             return self._error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "request",
                                f"a request holds at most {MAX_BODY} bytes, got {length}")
         try:
-            request = json.loads(self.rfile.read(length).decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as e:
-            return self._error(HTTPStatus.BAD_REQUEST, "request", f"broken JSON: {e}")
+            request = read_json(self.rfile.read(length))
+        except ValueError as e:
+            return self._error(HTTPStatus.BAD_REQUEST, "request", str(e))
         try:
             if not isinstance(request, dict):
                 raise ProblemError(moves.SOURCE, "request", "expected a JSON object")
@@ -164,6 +226,6 @@ class BoardHandler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Content-Security-Policy", "default-src 'self'; img-src 'self' data:")
+        self.send_header("Content-Security-Policy", CSP)
         self.end_headers()
         self.wfile.write(body)

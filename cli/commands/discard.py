@@ -18,7 +18,7 @@ from ..errors import UserError
 from ..options import color_option, json_option, lang_option
 from ..runtime import engine, progress_bar
 from ..style import Style, want_color
-from ..words import say
+from ..words import plural, say
 
 @click.command()
 @click.argument("file", metavar="FILE")
@@ -77,7 +77,7 @@ def discard(file, as_json, lang, color):
     lines.append(say(lang, "{who}'s tricks after each discard (best first):", who=who))
     for tricks, pairs in groups:
         items = [style.cards(cards_of(mask_of(pair))) for pair in pairs]
-        head = f"  {render.plural(tricks, 'trick', style.lang):>9}: "
+        head = f"  {plural(tricks, style.lang):>9}: "
         wrapped = render.wrap_items(items, 100, " " * len(head))
         lines.append(head + wrapped[0].lstrip())
         lines += wrapped[1:]

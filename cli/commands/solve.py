@@ -20,7 +20,7 @@ from ..options import color_option, json_option, lang_option
 from ..runtime import engine
 from ..solving import Outcome, answer_lines, each_problem, error_json, result_json
 from ..style import Style, want_color
-from ..words import say
+from ..words import plural, say
 
 
 @click.command()
@@ -81,7 +81,7 @@ def solve(files, as_json, jsonl, only, with_stats, lang, color):
             before = engine().stats
             result, discard, chosen = solve_problem(problem, engine(), full)
             stats = engine().stats - before
-            outcome.wrong += problem.expect is not None and not problem.agrees(result.tricks)
+            outcome.wrong += problem.expect is not None and not problem.agrees(result.deal_tricks)
             if as_json:
                 text = json.dumps(_json_out(problem, result, discard, chosen, full, with_stats and stats),
                                   ensure_ascii=False)
@@ -133,7 +133,7 @@ def solve_stream(source: str, full: bool = True, with_stats: bool = False) -> in
     def answer(problem: Problem, outcome: Outcome) -> dict:
         before = engine().stats
         result, discard, chosen = solve_problem(problem, engine(), full)
-        outcome.wrong += problem.expect is not None and not problem.agrees(result.tricks)
+        outcome.wrong += problem.expect is not None and not problem.agrees(result.deal_tricks)
         return _json_out(problem, result, discard, chosen, full, with_stats and engine().stats - before)
 
     return answer_lines(source, answer)
@@ -163,7 +163,7 @@ def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = F
     lines.append(style.bold(f"{say(lang, 'Answer')}: "
                             + render.answer(position.tricks_left, game, result.tricks, style, position.taken)))
     if problem.expect is not None:
-        template = "Published answer: {answer} — agrees" if problem.agrees(result.tricks) else \
+        template = "Published answer: {answer} — agrees" if problem.agrees(result.deal_tricks) else \
             "Published answer: {answer} — DIFFERS"
         lines.append(say(lang, template, answer=_tricks_text(problem.expect, lang)))
     lines.append("")
@@ -177,7 +177,7 @@ def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = F
         for seat in SEATS:
             focus = SEATS.index(seat)
             lines.append(say(lang, "Best line for {seat}, who takes {tricks} ({legend}):", seat=seat,
-                             tricks=render.plural(result.tricks[seat], "trick", lang, taken=True), legend=legend))
+                             tricks=plural(result.tricks[seat], lang, taken=True), legend=legend))
             tricks = tricks_of_line(position, game, result.lines[seat], focus, engine())
             lines += render.trick_lines(tricks, style)
     else:
@@ -192,4 +192,4 @@ def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = F
 def _tricks_text(tricks, lang: str = "en") -> str:
     if isinstance(tricks, dict):
         return ", ".join(f"{s} {tricks[s]}" for s in SEATS)
-    return render.plural(tricks, "trick", lang)
+    return plural(tricks, lang)

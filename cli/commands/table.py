@@ -13,7 +13,7 @@ from solver.api import InputError
 from solver.cards import NO_TRUMP, SEATS, cards_of, count, mask_of
 from solver.notation import NotationError, check_alphabet
 from solver.problemfile import Problem, ProblemError, load
-from solver.rules import Position, TalonMode
+from solver.rules import Position, TalonMode, raspasy_talon_mode
 
 from .. import render
 from ..errors import UserError
@@ -127,18 +127,12 @@ def _file_leader(problem: Problem) -> int:
 
 
 def _talon_mode(text: str | None, talon: tuple[int, ...], problem: Problem, culprit: str) -> TalonMode:
-    """The raspasy talon mode; ``culprit`` is what an error names: the option, or the file's field."""
-    full_deal = talon and count(problem.hands()[0]) == 10
-    if text is None:
-        return TalonMode.SUIT if full_deal else TalonMode.NONE
-    mode = TalonMode(text.strip().lower())  # checked already: a click choice, or read from the file
-    if mode is not TalonMode.NONE and not talon:
-        raise UserError(f"{culprit}: talon mode '{mode.value}' turns the two "
-                        "talon cards, but the deal has no talon")
-    if mode is not TalonMode.NONE and not full_deal:
-        raise UserError(f"{culprit}: talon mode '{mode.value}' turns the talon "
-                        "in tricks 1 and 2 of a full deal of 10 cards each")
-    return mode
+    """The raspasy talon mode by the rules of :func:`solver.rules.raspasy_talon_mode`;
+    ``culprit`` is what an error names: the option, or the file's field."""
+    try:
+        return raspasy_talon_mode(text, talon, count(problem.hands()[0]))
+    except InputError as e:
+        raise UserError(f"{culprit}: {e.message}") from None
 
 
 COLUMNS = [*range(NO_TRUMP + 1), "misere"]

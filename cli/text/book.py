@@ -6,11 +6,12 @@ import re
 from collections import Counter
 
 from solver.analysis.book.claims import EXACT, SECTION_METHODS, SECTION_TITLES, SHARE, SHARE_BOUNDS
-from solver.analysis.book.runner import ReadingResult, RowResult
-from solver.analysis.book.verdict import HOLDS, NOT_COMPARABLE, OPTIMISTIC, PESSIMISTIC
+from solver.analysis.book.runner import LOOKS, ReadingResult, RowResult, chance_flips
+from solver.analysis.book.verdict import CONSISTENT, HOLDS, NOT_COMPARABLE, OPTIMISTIC, PESSIMISTIC, UNDECIDED
 
-VERDICT_COLOURS = {HOLDS: "green", OPTIMISTIC: "red", PESSIMISTIC: "yellow", NOT_COMPARABLE: None}
-WORDS = (HOLDS, OPTIMISTIC, PESSIMISTIC, NOT_COMPARABLE)
+VERDICT_COLOURS = {HOLDS: "green", CONSISTENT: "cyan", OPTIMISTIC: "red", PESSIMISTIC: "yellow",
+                   UNDECIDED: "magenta", NOT_COMPARABLE: None}
+WORDS = (HOLDS, CONSISTENT, OPTIMISTIC, PESSIMISTIC, UNDECIDED, NOT_COMPARABLE)
 
 
 def _pct(x: float) -> str:
@@ -69,10 +70,11 @@ def terminal_lines(result: RowResult, paint=lambda word: word, lang: str = "en")
         what = row.variant or rr.reading.label
         if row.variant and len(result.readings) > 1:
             what = rr.reading.label
-        tail = f"  ({result.layouts} layouts, interrupted)" if result.interrupted and i == 0 else ""
+        tail = f"  ({result.layouts} layouts, interrupted)" if result.interrupted and i == 0 else \
+            f"  ({result.layouts} layouts, {result.looks} looks)" if result.looks > 1 and i == 0 else ""
         dist = distribution(rr)
         lines.append(f"{head}  {what:<36} book {book_text(rr):<16} {simulated(rr):<44} "
-                     f"{dist:<22} {paint(rr.verdict.word)}{tail}".rstrip())
+                     f"{dist:<22} {paint(rr.verdict.word)}{rr.verdict.text[len(rr.verdict.word):]}{tail}".rstrip())
     return lines
 
 
@@ -80,23 +82,42 @@ def section_header(section: int) -> list[str]:
     return ["", f"{section}. {SECTION_TITLES[section]}", f"Method: {SECTION_METHODS[section]}", ""]
 
 
-def summary(results: list[RowResult]) -> dict[int, Counter]:
-    out: dict[int, Counter] = {}
+def group(result: RowResult) -> str:
+    """The summary's line for a row: its section, the trump table's in-context rows apart."""
+    return f"{result.row.section} in context" if result.row.in_context else str(result.row.section)
+
+
+def group_title(key: str) -> str:
+    section = int(key.split()[0])
+    if key.endswith("in context"):
+        return f"{section}. {SECTION_TITLES[section]}, in context (not a test of the table)"
+    return f"{section}. {SECTION_TITLES[section]}" + (", side cards that take no trick" if section == 1 else "")
+
+
+def summary(results: list[RowResult]) -> dict[str, Counter]:
+    """Verdicts per group (:func:`group`), one per figure; a row with no figure counts as not comparable."""
+    out: dict[str, Counter] = {}
     for r in results:
-        c = out.setdefault(r.row.section, Counter())
+        c = out.setdefault(group(r), Counter())
         for rr in r.readings:
             c[rr.verdict.word] += 1
         if not r.readings:
             c[NOT_COMPARABLE] += 1
-    return out
+    return dict(sorted(out.items(), key=lambda kv: (int(kv[0].split()[0]), kv[0])))
+
+
+def chance_line(results: list[RowResult]) -> str:
+    looked = sum(1 for r in results if r.looks > 1)
+    return (f"If every book figure were right, at most {chance_flips(results):.1f} of these verdicts would be "
+            f"optimistic or pessimistic by chance (2.5% per look at a 95% interval; {looked} rows had more "
+            f"layouts, up to {LOOKS} looks).")
 
 
 def summary_lines(results: list[RowResult]) -> list[str]:
     lines = ["", "Verdicts per section (one per figure):"]
-    for section, c in sorted(summary(results).items()):
-        lines.append(f"  {section}. {SECTION_TITLES[section]:<36} " +
-                     ", ".join(f"{c[w]} {w}" for w in WORDS if c[w]))
-    return lines
+    for key, c in summary(results).items():
+        lines.append(f"  {group_title(key):<70} " + ", ".join(f"{c[w]} {w}" for w in WORDS if c[w]))
+    return lines + ["", chance_line(results)]
 
 
 # ------------------------------------------------------------------ Markdown
@@ -108,8 +129,9 @@ def _md(text: str) -> str:
 def markdown(results: list[RowResult], header: list[str]) -> str:
     out = list(header)
     out += ["", "## Summary", "", "| section | " + " | ".join(WORDS) + " |", "|---|" + "---|" * len(WORDS)]
-    for section, c in sorted(summary(results).items()):
-        out.append(f"| {section}. {SECTION_TITLES[section]} | " + " | ".join(str(c[w]) for w in WORDS) + " |")
+    for key, c in summary(results).items():
+        out.append(f"| {group_title(key)} | " + " | ".join(str(c[w]) for w in WORDS) + " |")
+    out += ["", chance_line(results)]
     out += ["", "## Claims at a glance", "",
             "One line per claim of BOOK.md: the book's figure, the range of the simulated figure over the "
             "claim's rows (seats, holdings, methods) and the verdicts of those rows.", "",
@@ -133,7 +155,7 @@ def markdown(results: list[RowResult], header: list[str]) -> str:
             for rr in r.readings:
                 what = rr.reading.label if not row.variant else f"{row.variant}: {rr.reading.label}"
                 out.append(f"| {row.claim} | {_md(row.hand)} | {seat} | {_md(what)} | {_md(book_text(rr))} | "
-                           f"{_md(simulated(rr))} | {distribution(rr)} | {r.layouts} | **{rr.verdict.word}** |")
+                           f"{_md(simulated(rr))} | {distribution(rr)} | {r.layouts} | **{rr.verdict.text}** |")
             if row.note:
                 notes.append(f"- {row.claim} ({row.hand}{', ' + seat if seat else ''}): {row.note}")
         quotes = {}
@@ -152,28 +174,38 @@ def _span(values: list[float], share: bool) -> str:
     return f(lo) if f(lo) == f(hi) else f"{f(lo)} – {f(hi)}"
 
 
+def _glance_part(first: list[ReadingResult]) -> tuple[str, str]:
+    """The simulated range and the verdicts of some rows' first figures."""
+    kind = first[0].reading.kind
+    share = kind in (SHARE, SHARE_BOUNDS)
+    if first[0].lower is not None:
+        sim = (f"coop {_span([x.lower.estimate for x in first], share)}, "
+               f"paranoid {_span([x.upper.estimate for x in first], share)}")
+    elif kind == EXACT:
+        sim = f"{first[0].interval.estimate:.5f} exact"
+    else:
+        sim = _span([x.interval.estimate for x in first if x.interval], share)
+    words = Counter(x.verdict.word for x in first)
+    return sim, ", ".join(f"{words[w]} {w}" for w in WORDS if words[w])
+
+
 def glance(results: list[RowResult]) -> list[str]:
-    """The 'claims at a glance' table lines: per claim, its first figure over all its rows."""
+    """The 'claims at a glance' table lines: per claim, its first figure over all its rows
+    (the trump table's in-context rows apart: they do not test the table)."""
     claims: dict[str, list[RowResult]] = {}
     for r in results:
         claims.setdefault(r.row.claim, []).append(r)
     lines = []
     for claim, rows in claims.items():
         quote = _md(rows[0].row.quote)
-        first = [r.readings[0] for r in rows if r.readings]
-        if not first:
+        first = [r.readings[0] for r in rows if r.readings and not r.row.in_context]
+        context = [r.readings[0] for r in rows if r.readings and r.row.in_context]
+        if not first and not context:
             lines.append(f"| {claim} | {quote} | — | — | not comparable |")
             continue
-        kind = first[0].reading.kind
-        share = kind in (SHARE, SHARE_BOUNDS)
-        if first[0].lower is not None:
-            sim = (f"coop {_span([x.lower.estimate for x in first], share)}, "
-                   f"paranoid {_span([x.upper.estimate for x in first], share)}")
-        elif kind == EXACT:
-            sim = f"{first[0].interval.estimate:.5f} exact"
-        else:
-            sim = _span([x.interval.estimate for x in first if x.interval], share)
-        words = Counter(x.verdict.word for x in first)
-        verdicts = ", ".join(f"{words[w]} {w}" for w in WORDS if words[w])
-        lines.append(f"| {claim} | {quote} | {_md(book_text(first[0]))} | {sim} | {verdicts} |")
+        sim, verdicts = _glance_part(first) if first else ("", "")
+        if context:
+            more_sim, more_verdicts = _glance_part(context)
+            sim, verdicts = f"{sim}; in context {more_sim}", f"{verdicts}; in context: {more_verdicts}"
+        lines.append(f"| {claim} | {quote} | {_md(book_text((first or context)[0]))} | {sim} | {verdicts} |")
     return lines

@@ -1,4 +1,4 @@
-"""Intervals for simulated figures: Wilson for proportions, a normal interval for means.
+"""Intervals for simulated figures: Wilson for proportions, a studentized bootstrap for means.
 
 A sample of layouts gives 95% intervals. A complete exact enumeration gives the figure
 itself (an interval of width zero). An enumeration stopped part-way is not a random
@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import sqrt
+from typing import Mapping
+
+import numpy as np
 
 Z95 = 1.959963984540054
 """The two-sided 95% point of the standard normal."""
@@ -87,4 +90,72 @@ def mean(total: float, squares: float, n: int, *, population: int | None = None,
     return Figure(value, max(low, lowest), min(high, highest))
 
 
-__all__ = ["Figure", "Z95", "mean", "mean_interval", "proportion", "wilson"]
+RESAMPLES = 2000
+"""Resamples of the studentized bootstrap (:func:`mean_of_counts`)."""
+
+FEW_DIFFER = 10
+"""Below this many values apart from the commonest one, the bootstrap sees too little of the
+tail (a rare trick is in no resample, or in one): :func:`mean_of_counts` widens its interval
+to hold what Wilson's bounds on each level's share allow."""
+
+
+def _level_bounds(counts: Mapping[int, int], n: int, z: float) -> tuple[float, float]:
+    """The mean written as the commonest value ``m`` plus the shares above each level and minus
+    the shares below: ``m + Σ_{k>m} P(X ≥ k) − Σ_{k≤m} P(X < k)``, each share at its Wilson bound
+    (levels up to one past the values seen)."""
+    values = sorted(counts)
+    mode = max(values, key=lambda v: (counts[v], -abs(v)))
+    low = high = float(mode)
+    for k in range(mode + 1, values[-1] + 2):
+        lo, hi = wilson(sum(c for v, c in counts.items() if v >= k), n, z)
+        low, high = low + lo, high + hi
+    for k in range(values[0], mode + 1):
+        lo, hi = wilson(sum(c for v, c in counts.items() if v < k), n, z)
+        low, high = low - hi, high - lo
+    return low, high
+
+
+def mean_of_counts(counts: Mapping[int, int], *, lowest: float = 0.0, highest: float = 10.0,
+                   z: float = Z95) -> Figure:
+    """The mean of integer values given as ``value → how many``, with an interval that keeps
+    its coverage on the lumpy, skewed outcomes of a game (mostly 0 tricks, now and then 2).
+
+    A studentized bootstrap (the t statistic's own distribution, resampled from the counts,
+    instead of the normal's): second-order accurate where the normal interval covers 90%
+    for 95%. Its generator is seeded by the counts, so the same counts give the same
+    interval. All values equal: :func:`mean`'s rule. Fewer than :data:`FEW_DIFFER` values
+    apart from the commonest: also within Wilson's bounds on each level's share
+    (``tests/test_estimate.py::test_mean_of_counts_covers_on_skewed_integer_outcomes``).
+    """
+    counts = {int(v): int(c) for v, c in counts.items() if c}
+    n = sum(counts.values())
+    total = float(sum(v * c for v, c in counts.items()))
+    squares = float(sum(v * v * c for v, c in counts.items()))
+    if n < 2 or len(counts) == 1:
+        return mean(total, squares, n, lowest=lowest, highest=highest)
+    values = np.array(sorted(counts), dtype=np.float64)
+    weights = np.array([counts[int(v)] for v in values], dtype=np.float64)
+    m = total / n
+    s = sqrt(max(0.0, (squares - n * m * m) / (n - 1)))
+    seed = [n] + [int(v - lowest) * 1_000_003 + counts[int(v)] for v in values]
+    rng = np.random.default_rng(np.random.SeedSequence([abs(x) for x in seed]))
+    draws = rng.multinomial(n, weights / n, size=RESAMPLES)
+    means = draws @ values / n
+    variances = (draws @ (values * values) - n * means * means) / (n - 1)
+    keep = variances > 1e-12  # a resample of equal values has no t statistic
+    t = (means[keep] - m) / np.sqrt(variances[keep] / n)
+    alpha = 2 * (1 - _normal_cdf(z))
+    t_low, t_high = np.quantile(t, [1 - alpha / 2, alpha / 2]) if len(t) else (z, -z)
+    low, high = m - t_low * s / sqrt(n), m - t_high * s / sqrt(n)
+    if n - max(counts.values()) < FEW_DIFFER:
+        level_low, level_high = _level_bounds(counts, n, z)
+        low, high = min(low, level_low), max(high, level_high)
+    return Figure(m, max(low, lowest), min(high, highest))
+
+
+def _normal_cdf(x: float) -> float:
+    from math import erf
+    return 0.5 * (1 + erf(x / sqrt(2)))
+
+
+__all__ = ["Figure", "Z95", "mean", "mean_interval", "mean_of_counts", "proportion", "wilson"]

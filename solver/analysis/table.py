@@ -123,7 +123,8 @@ def dd_table(hands: tuple[int, int, int], talon: tuple[int, ...] = (), leader: i
         raise InputError("game.raspasy_talon", f"talon mode must be none, suit or dealer, "
                          f"not {excerpt(raspasy_talon)}") from None
     raspasy_game = Game.raspasy(mode)
-    raspasy_position = Position(hands, leader, (), talon if mode is not TalonMode.NONE else ())
+    to_turn = talon[max(0, 10 - count(hands[0])):] if mode is not TalonMode.NONE else ()  # tricks 1 and 2
+    raspasy_position = Position(hands, leader, (), to_turn)
     validate(raspasy_position, raspasy_game)
     if engine is None:
         from ..engine import Engine, Options

@@ -162,3 +162,158 @@ def tops_relevance(hands, player):
             live = ((me | others) >> sh) & 0xFF
             out |= (live >> high_bit(theirs) << high_bit(theirs)) << sh
     return out
+
+
+# Misère and raspasy (no trump), at a trick start outside the talon tricks: bounds on the focus
+# player F, who wants few tricks, for one trick or a few. In each, "f" is F's lowest card of a
+# suit, and an opponent *covers* a suit when all his cards of it lie above f (he must overtake
+# it). The proofs are in docs/algorithm.md; tests/test_bounds.py checks each against the brute
+# force on its own.
+
+
+@jit
+def _from_lowest(mine, live):
+    """The live cards of an 8-bit suit mask from the lowest card of ``mine`` up."""
+    low = mine & -mine
+    return live & ~(low - 1)
+
+
+@jit
+def _forcing_suit(hands, focus, leader):
+    """A suit the defender ``leader`` can lead so that F must win the trick, or -1.
+
+    F and the leader hold it, the leader has a card below f, and the third player is void in it
+    or has a card below f too: the leader leads his lowest, the third player plays his lowest (or
+    discards), and every card F holds of the suit is above both.
+    """
+    me = hands[focus]
+    lead = hands[leader]
+    third = hands[3 - focus - leader]
+    for s in range(4):
+        sh = 8 * s
+        mine = (me >> sh) & 0xFF
+        theirs = (lead >> sh) & 0xFF
+        if mine == 0 or theirs == 0:
+            continue
+        f = mine & -mine
+        if (theirs & -theirs) > f:
+            continue
+        p = (third >> sh) & 0xFF
+        if p == 0 or (p & -p) < f:
+            return s
+    return -1
+
+
+@jit
+def has_exit(hands, focus):
+    """Whether F, were he on lead, has a suit some opponent covers: leading f there loses the trick."""
+    me = hands[focus]
+    for s in range(4):
+        sh = 8 * s
+        mine = (me >> sh) & 0xFF
+        if mine == 0:
+            continue
+        f = mine & -mine
+        for i in (1, 2):
+            theirs = (hands[(focus + i) % 3] >> sh) & 0xFF
+            if theirs != 0 and (theirs & -theirs) > f:
+                return True
+    return False
+
+
+@jit
+def loses_trick(hands, focus, leader):
+    """Whether F can lose the current trick whatever the others play: then he takes at most
+    ``left - 1`` tricks. Returns ``(loses, relevant)``.
+
+    On his lead: some suit is covered (he leads f). On a defender's lead: no suit is forcing (see
+    :func:`_forcing_suit`). A lead above f he ducks with f; a lead below f in a suit that is not
+    forcing leaves the third player holding the suit above f, who beats F's f; a suit F lacks he
+    discards. Relevant: in each suit read, the live cards from f up (who holds the cards below f
+    then follows from the suit lengths).
+    """
+    me = hands[focus]
+    live = hands[0] | hands[1] | hands[2]
+    if leader == focus:
+        for s in range(4):
+            sh = 8 * s
+            mine = (me >> sh) & 0xFF
+            if mine == 0:
+                continue
+            f = mine & -mine
+            for i in (1, 2):
+                theirs = (hands[(focus + i) % 3] >> sh) & 0xFF
+                if theirs != 0 and (theirs & -theirs) > f:
+                    return True, _from_lowest(mine, (live >> sh) & 0xFF) << sh
+        return False, np.int64(0)
+    if _forcing_suit(hands, focus, leader) >= 0:
+        return False, np.int64(0)
+    lead = hands[leader]
+    relevant = np.int64(0)
+    for s in range(4):
+        sh = 8 * s
+        mine = (me >> sh) & 0xFF
+        if mine != 0 and (lead >> sh) & 0xFF != 0:
+            relevant |= _from_lowest(mine, (live >> sh) & 0xFF) << sh
+    return True, relevant
+
+
+@jit
+def wins_trick(hands, focus, leader):
+    """Whether the others can make F win the current trick: then he takes at least one trick
+    (not in cooperative mode). Returns ``(wins, relevant)``.
+
+    On a defender's lead: a forcing suit exists. On F's lead: no suit he holds is covered, so
+    each opponent holding the suit he leads has a card below it and ducks. Relevant: every live
+    card of the suits read (who holds the low cards decides).
+    """
+    live = hands[0] | hands[1] | hands[2]
+    if leader != focus:
+        s = _forcing_suit(hands, focus, leader)
+        if s < 0:
+            return False, np.int64(0)
+        return True, live & suit_mask(s)
+    if has_exit(hands, focus):
+        return False, np.int64(0)
+    relevant = np.int64(0)
+    me = hands[focus]
+    for s in range(4):
+        if me & suit_mask(s) != 0:
+            relevant |= live & suit_mask(s)
+    return True, relevant
+
+
+@jit
+def sure_escapes(hands, focus, leader, left):
+    """Tricks F is sure to lose, by covered suits alone: ``(e, relevant)``, so he takes at most
+    ``left - e``.
+
+    Opponent D covers suit s with b cards above a of F's. F's way: whenever he wins a trick (he
+    then leads), he leads his lowest card of s and D must overtake. While D holds s, F's low cards
+    of s never win a trick, and D spends at most one card of s a trick; so until F's low cards or
+    D's cards of s or the tricks run out, no two tricks in a row are F's, and on his lead the
+    first is an escape. Hence e = min(a, ceil(b/2), ceil(left/2)) on his lead, with floors
+    otherwise; the best pair (s, D) counts. Holds in cooperative mode too. Relevant: suit s from
+    f up.
+    """
+    me = hands[focus]
+    live = hands[0] | hands[1] | hands[2]
+    on_lead = 1 if leader == focus else 0
+    best = 0
+    relevant = np.int64(0)
+    cap = (left + on_lead) // 2
+    for s in range(4):
+        sh = 8 * s
+        mine = (me >> sh) & 0xFF
+        if mine == 0:
+            continue
+        for i in (1, 2):
+            theirs = (hands[(focus + i) % 3] >> sh) & 0xFF
+            if theirs == 0:
+                continue
+            a = popcount(mine & ((theirs & -theirs) - 1))
+            e = min(a, (popcount(theirs) + on_lead) // 2, cap)
+            if e > best:
+                best = e
+                relevant = _from_lowest(mine, (live >> sh) & 0xFF) << sh
+    return best, relevant

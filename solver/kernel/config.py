@@ -29,9 +29,20 @@ USE_ORDERING = 8
 USE_ALL_OR_NONE = 16
 """Misère and raspasy, with bounds on: the focus player takes every trick left, or none,
 whatever anyone plays (bounds.wins_all, bounds.wins_none); off, only all_boss on his lead."""
-ALL_SHORTCUTS = USE_TT | USE_EQUIVALENCE | USE_BOUNDS | USE_ORDERING | USE_ALL_OR_NONE
+USE_MISERE_BOUNDS = 32
+"""Misère and raspasy, with bounds on: the focus player loses this trick whatever the others
+play, or must win it, or escapes a number of tricks through suits an opponent covers
+(bounds.loses_trick, bounds.wins_trick, bounds.sure_escapes)."""
+USE_DEFENDER_LEADS = 64
+"""Misère and raspasy, with ordering on: the catchers' leads ordered by the focus player's exits."""
+USE_RANK_SKIP = 128
+"""After a card fails, skip the mover's lower cards of its suit that lie below every card whose
+rank mattered (macroxue's "min relevant ranks")."""
+ALL_SHORTCUTS = USE_TT | USE_EQUIVALENCE | USE_BOUNDS | USE_ORDERING | USE_ALL_OR_NONE | USE_MISERE_BOUNDS \
+    | USE_DEFENDER_LEADS | USE_RANK_SKIP
 SHORTCUT_NAMES = {"tt": USE_TT, "equivalence": USE_EQUIVALENCE, "bounds": USE_BOUNDS,
-                  "ordering": USE_ORDERING, "all_or_none": USE_ALL_OR_NONE}
+                  "ordering": USE_ORDERING, "all_or_none": USE_ALL_OR_NONE, "misere_bounds": USE_MISERE_BOUNDS,
+                  "defender_leads": USE_DEFENDER_LEADS, "rank_skip": USE_RANK_SKIP}
 
 # ctx: the game being searched, one int64 array.
 C_TRUMP = 0        # 0..3, or 4 for no-trump

@@ -81,7 +81,7 @@ def group_top(c, legal, live):
 
 
 @jit
-def beats(c, best, lead_suit, trump):
+def beats(c, best, trump):
     """Whether card ``c`` takes the trick from the current best card ``best``."""
     if (c >> 3) == (best >> 3):
         return c > best
@@ -104,7 +104,7 @@ def _contract_score(c, hands, mover, n_in_trick, lead_suit, best, owner, trump, 
         if _above(others, rank) == 0:
             return GOOD + rank
         return FAIR - popcount((hands[mover] >> (8 * s)) & 0xFF)
-    wins = beats(c, best, lead_suit, trump)
+    wins = beats(c, best, trump)
     partner_holds = mover != focus and owner != focus
     if wins != partner_holds:
         return GOOD - rank
@@ -112,8 +112,15 @@ def _contract_score(c, hands, mover, n_in_trick, lead_suit, best, owner, trump, 
 
 
 @jit
-def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, live):
-    """The focus player ducks and sheds high cards; the catchers lead where he must win."""
+def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, live, lead_plan):
+    """The focus player ducks and sheds high cards; the catchers lead where he must win.
+
+    ``lead_plan`` (a catcher's lead): 0 the plain scores; 1 and 2 order by the focus player's
+    exits — a lead under which he holds no card drops (the partner must cover it: he escapes),
+    the lead that strips his last low card comes first, and the forcing lead stays first (1:
+    he needs just one more trick, or has no exit were he on lead) or goes after the stripping
+    leads (2: he would escape at once after winning it).
+    """
     rank = c & 7
     s = c >> 3
     sh = 8 * s
@@ -131,9 +138,16 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
         partner = (hands[3 - focus - mover] >> sh) & 0xFF
         lowest = mine & -mine
         if lowest > (1 << rank) and (partner == 0 or (partner & -partner) < lowest):
+            if lead_plan == 2:
+                return GOOD - 3 * PER_CARD_UNDER - rank
             return FORCING - rank  # the focus player must win this trick
-        return GOOD - PER_CARD_UNDER * popcount(mine & ((1 << rank) - 1)) - rank
-    wins = beats(c, best, lead_suit, NO_TRUMP)
+        under = popcount(mine & ((1 << rank) - 1))
+        if lead_plan == 0:
+            return GOOD - PER_CARD_UNDER * under - rank
+        if under == 0:
+            return POOR + 20 - rank
+        return GOOD - PER_CARD_UNDER * (under - 1) - rank
+    wins = beats(c, best, NO_TRUMP)
     if mover == focus:
         return GOOD + rank if not wins else FAIR + rank
     if owner == focus or n_in_trick == 1 and owner != focus:
@@ -143,11 +157,11 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
 
 @jit
 def order_moves(moves, hands, mover, n_in_trick, lead_suit, best, owner, trump, focus,
-                focus_max, live, first, second, third, scratch, depth):
+                focus_max, live, first, killer, killer2, lead_plan, scratch, depth):
     """Write ``moves`` into ``scratch[depth, 0]`` best-first; returns how many.
 
-    ``first`` (a card, or -1) goes first: the table's move; then the killers ``second`` and
-    ``third`` (cards that cut off at a sibling, or -1). The rest are scored by
+    ``first`` (a card, or -1) goes first: the table's move; then the killers ``killer`` and
+    ``killer2`` (cards that cut off at a sibling, or -1). The rest are scored by
     rules of thumb for the kind of game: in a contract every side wants tricks; in a
     misère or raspasy the focus player wants none and the other two want him to win.
     """
@@ -159,14 +173,14 @@ def order_moves(moves, hands, mover, n_in_trick, lead_suit, best, owner, trump, 
         c = high_bit(lb)
         if c == first:
             score = TABLE_MOVE
-        elif c == second:
+        elif c == killer:
             score = KILLER
-        elif c == third:
+        elif c == killer2:
             score = SECOND_KILLER
         elif focus_max:
             score = _contract_score(c, hands, mover, n_in_trick, lead_suit, best, owner, trump, focus, live)
         else:
-            score = _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, live)
+            score = _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, live, lead_plan)
         j = k
         while j > 0 and scratch[depth, 1, j - 1] < score:
             scratch[depth, 1, j] = scratch[depth, 1, j - 1]

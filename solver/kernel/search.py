@@ -19,12 +19,13 @@ from collections import namedtuple
 import numpy as np
 
 from .bits import high_bit, popcount
-from .bounds import shared_suits_relevance, sure_tricks, tops_relevance, wins_all, wins_none
+from .bounds import (has_exit, loses_trick, shared_suits_relevance, sure_escapes, sure_tricks, tops_relevance,
+                     wins_all, wins_none, wins_trick)
 from .config import (C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_GENERATION, C_N_TALON,
                      C_TALON, C_TALON_MODE, C_TRUMP, DEALER_SEAT, KILLER_SLOTS, NO_SEAT, P_HANDS, P_LEADER,
                      P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_CUTS, S_FIRST_CUTS, S_NODES, S_TT_HITS, S_TT_PROBES,
-                     S_TT_STORES, TALON_DEALER, USE_ALL_OR_NONE, USE_BOUNDS, USE_EQUIVALENCE, USE_ORDERING,
-                     USE_TT, jit)
+                     S_TT_STORES, TALON_DEALER, USE_ALL_OR_NONE, USE_BOUNDS, USE_DEFENDER_LEADS, USE_EQUIVALENCE,
+                     USE_MISERE_BOUNDS, USE_ORDERING, USE_RANK_SKIP, USE_TT, jit)
 from .moves import NO_TRUMP, ascending, beats, group_top, legal_mask, order_moves, representatives, suit_mask
 from .tt import (NO_UPPER, absolute_move, kvec_cards, position_key, probe, relative_move, relevance_kvec,
                  store)
@@ -65,7 +66,7 @@ def advance(hands, ctx, state, c, target):
         if (c >> 3) == lead or (c >> 3) == trump:
             best = c
             owner = mover
-    elif beats(c, best, lead, trump):
+    elif beats(c, best, trump):
         best = c
         owner = mover
     table |= np.int64(1) << c
@@ -92,7 +93,7 @@ def _last_trick(hands, ctx, leader):
     for i in (1, 2):
         p = (leader + i) % 3
         c = popcount(hands[p] - 1)
-        if beats(c, best, lead, trump):
+        if beats(c, best, trump):
             best = c
             owner = p
     for p in range(3):
@@ -178,6 +179,22 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
                     if flags & USE_ALL_OR_NONE and wins_none(hands, focus, mover):
                         stats[S_BOUND_CUTS] += 1
                         return np.int64(0), shared_suits_relevance(hands, focus)
+                    if flags & USE_MISERE_BOUNDS:
+                        if target == left:  # every trick: can he lose this one?
+                            loses, why = loses_trick(hands, focus, mover)
+                            if loses:
+                                stats[S_BOUND_CUTS] += 1
+                                return left - 1, why
+                        elif target == 1 and not cooperative:  # one trick: must he win this one?
+                            wins, why = wins_trick(hands, focus, mover)
+                            if wins:
+                                stats[S_BOUND_CUTS] += 1
+                                return np.int64(1), why
+                        if target >= left - 3:
+                            escapes, why = sure_escapes(hands, focus, mover, left)
+                            if left - escapes < target:
+                                stats[S_BOUND_CUTS] += 1
+                                return left - escapes, why
             if flags & USE_TT:
                 keyed = True
                 shape, code = position_key(hands, mover, ctx[C_GAME_ID], pext)
@@ -205,8 +222,11 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
         # leads are harder to order; a second one costs nodes in contracts)
         killer = scratch[depth, 0, KILLER_SLOTS] - 1 if n_in == 0 else -1
         killer2 = scratch[depth, 0, KILLER_SLOTS + 1] - 1 if n_in == 0 and not focus_max else -1
+        lead_plan = 0
+        if flags & USE_DEFENDER_LEADS and n_in == 0 and not focus_max and mover != focus:
+            lead_plan = 1 if target == 1 or not has_exit(hands, focus) else 2
         k = order_moves(moves, hands, mover, n_in, lead, best, owner, trump, focus, focus_max,
-                        live, first, killer, killer2, scratch, depth)
+                        live, first, killer, killer2, lead_plan, scratch, depth)
     else:
         k = ascending(moves, scratch, depth)
 
@@ -214,8 +234,12 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
     result = np.int64(-1) if maximizing else left + 1
     relevant = np.int64(0)
     cut = -1
+    rank_skip = flags & USE_RANK_SKIP and not in_talon
+    skip = np.int64(0)
     for i in range(k):
         c = scratch[depth, 0, i]
+        if (skip >> c) & 1:
+            continue
         child, child_target = advance(hands, ctx, state, c, target)
         new_trick = child.n_in_trick == 0
         if new_trick and child_target <= 0:  # settled already: skip the call
@@ -230,7 +254,7 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
         hands[mover] |= np.int64(1) << c
         v += target - child_target
         if n_in == 2:
-            winner = c if best < 0 or beats(c, best, lead, trump) else best
+            winner = c if best < 0 or beats(c, best, trump) else best
             child_relevant |= _trick_relevance(table | (np.int64(1) << c), winner, in_talon)
         if maximizing:
             if v > result:
@@ -246,6 +270,16 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
                 cut = c
                 relevant = child_relevant
                 break
+        if rank_skip:
+            # c failed, and if it lies below every card of its suit whose rank mattered, so would
+            # the mover's other cards of the suit below those: the positions differ only in
+            # which of two such cards lies on the table, so the child's bound covers them
+            sh = c & 0x18
+            ranks = (child_relevant >> sh) & 0xFF
+            if ranks == 0:
+                skip |= np.int64(0xFF) << sh
+            elif (ranks & -ranks) > (1 << (c & 7)):
+                skip |= ((ranks & -ranks) - 1) << sh
         relevant |= child_relevant
     if cut >= 0:
         if n_in == 0 and scratch[depth, 0, KILLER_SLOTS] != cut + 1:

@@ -4,11 +4,15 @@ Every row draws its layouts from its own generator, seeded from the run's seed a
 the row's key, so a row's figures do not depend on which other rows run, on their
 order, or on the number of worker processes; and its first ``n`` layouts are the
 same whatever the sample size asked (a bigger run extends a smaller one).
+
+Sequential layouts. A row with an *undecided* reading (its interval straddles an edge
+of the book's figure) draws as many layouts again from the same generator, then twice
+as many again: at most :data:`LOOKS` looks, 4 times its layouts. One still undecided
+then stays undecided.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 import zlib
@@ -22,9 +26,9 @@ import numpy as np
 from ...engine import Engine
 from ...kernel.tt import DEFAULT_LOG2_SIZE
 from ...workers import PROCESS_BYTES, cap_workers, cores, table_bytes
-from .claims import (BOUNDS, EXACT, MEAN, MINUS_REF, SHARE, SHARE_BOUNDS, Reading, Row, catalogue)
+from .claims import BOUNDS, EXACT, MEAN, SHARE, SHARE_BOUNDS, Reading, Row, catalogue
 from .questions import ContractTricks, MisereTalon, RaspasyCost, SplitEvent, SuitWorth
-from .verdict import (NOT_COMPARABLE, Interval, Verdict, judge, judge_bounds, mean_interval,
+from .verdict import (NOT_COMPARABLE, UNDECIDED, Interval, Verdict, judge, judge_bounds, mean_interval,
                       wilson)
 
 DEFAULT_SAMPLES = {
@@ -38,6 +42,13 @@ DEFAULT_SAMPLES = {
 on two busy cores with a warm cache (docs/book-check.md gives the measured time)."""
 
 SEED = 20261130
+
+LOOKS = 3
+"""Looks at a row at most: its layouts, twice, then four times as many (see the module doc)."""
+
+CHANCE_PER_LOOK = 0.025
+"""The chance that a 95% interval lies wholly on one given side of the truth: a right book
+figure is called optimistic (or pessimistic) by chance at most this often per look."""
 
 
 def row_rng(seed: int, key: str) -> random.Random:
@@ -93,14 +104,19 @@ class RowResult:
     seconds: float
     readings: list[ReadingResult] = field(default_factory=list)
     interrupted: bool = False
+    looks: int = 1
+
+    @property
+    def undecided(self) -> bool:
+        return any(r.verdict.word == UNDECIDED for r in self.readings)
 
     def to_json(self) -> dict:
         row = self.row
         return {"key": row.key, "section": row.section, "claim": row.claim, "quote": " ".join(row.quote.split()),
                 "hand": row.hand, "seat": "ABC"[row.seat] if row.seat is not None else None,
-                "variant": row.variant, "method": row.method, "note": row.note, "layouts": self.layouts,
-                "seconds": round(self.seconds, 3), "interrupted": self.interrupted,
-                "readings": [r.to_json() for r in self.readings]}
+                "variant": row.variant, "in_context": row.in_context, "method": row.method, "note": row.note,
+                "layouts": self.layouts, "looks": self.looks, "seconds": round(self.seconds, 3),
+                "interrupted": self.interrupted, "readings": [r.to_json() for r in self.readings]}
 
 
 def _component_counts(counts: Counter, i: int) -> dict[int, int]:
@@ -125,8 +141,15 @@ def _distribution(counts: dict[int, int]) -> dict[int, float]:
     return {v: k / n for v, k in sorted(counts.items())} if n else {}
 
 
-def read(reading: Reading, counts: Counter, refs: dict[str, "RowResult"]) -> ReadingResult:
+def read(reading: Reading, counts: Counter) -> ReadingResult:
     """One reading of a row's counted outcomes, judged against the book."""
+    result = _read(reading, counts)
+    if reading.other_event and result.verdict.word != NOT_COMPARABLE:
+        result.verdict = Verdict(NOT_COMPARABLE, reading.other_event)
+    return result
+
+
+def _read(reading: Reading, counts: Counter) -> ReadingResult:
     kind, fig = reading.kind, reading.figure
     if kind == EXACT:
         iv = Interval(reading.value, reading.value, reading.value)
@@ -147,53 +170,57 @@ def read(reading: Reading, counts: Counter, refs: dict[str, "RowResult"]) -> Rea
     if kind == SHARE_BOUNDS:
         hi, lo = _share(counts, 0, reading.test), _share(counts, 1, reading.test)
         return ReadingResult(reading, None, judge_bounds(fig, lo, hi), lo, hi)
-    if kind == MINUS_REF:
-        ref = refs.get(reading.ref)
-        if ref is None or not ref.counts:
-            return ReadingResult(reading, None, Verdict(NOT_COMPARABLE, f"reference row {reading.ref} not run"))
-        a, b = mean_interval(_component_counts(counts, 0)), mean_interval(_component_counts(ref.counts, 0))
-        half = math.hypot(a.hi - a.estimate, b.hi - b.estimate)
-        d = a.estimate - b.estimate
-        iv = Interval(d, d - half, d + half)
-        return ReadingResult(reading, iv, judge(fig, iv, reading.more_is_better))
     raise ValueError(f"unknown reading kind {kind!r}")
 
 
 def solve_row(row: Row, seed: int, n: int, engine: Engine,
-              step: Callable[[int], None] | None = None) -> RowResult:
-    """Outcomes of the row's first ``n`` layouts (Ctrl-C keeps those done, marked interrupted)."""
+              step: Callable[[int], None] | None = None, looks: int = 1) -> RowResult:
+    """The row's first ``n`` layouts, counted and judged; while a reading is undecided and
+    looks remain, as many layouts again, then twice as many (Ctrl-C keeps those done,
+    marked interrupted)."""
     counts: Counter = Counter()
     start = time.perf_counter()
-    done, interrupted = 0, False
+    done, interrupted, look = 0, False, 1
     if row.question is not None:
         rng = row_rng(seed, row.key)
+        target = n
         try:
-            for done in range(1, n + 1):
-                counts[row.question.outcome(rng, engine)] += 1
-                if step:
-                    step(1)
+            while True:
+                for done in range(done + 1, target + 1):
+                    counts[row.question.outcome(rng, engine)] += 1
+                    if step and look == 1:
+                        step(1)
+                result = judge_row(RowResult(row, done, counts, 0.0, looks=look))
+                if not result.undecided or look >= looks:
+                    break
+                look += 1
+                target = n << (look - 1)
         except KeyboardInterrupt:
             interrupted = True
             done = sum(counts.values())
-    return RowResult(row, done if row.question is not None else 0, counts,
-                     time.perf_counter() - start, interrupted=interrupted)
+    result = RowResult(row, done if row.question is not None else 0, counts,
+                       time.perf_counter() - start, interrupted=interrupted, looks=look)
+    return judge_row(result)
 
 
-def judge_row(result: RowResult, refs: dict[str, RowResult]) -> RowResult:
-    result.readings = [read(r, result.counts, refs) for r in result.row.readings]
+def judge_row(result: RowResult) -> RowResult:
+    result.readings = [read(r, result.counts) for r in result.row.readings]
     return result
 
 
+def chance_flips(results: Iterable[RowResult]) -> float:
+    """If every book figure were right, the expected number of verdicts optimistic or
+    pessimistic by chance is at most this: :data:`CHANCE_PER_LOOK` per look of each
+    reading decided against an interval (one side only can flip a figure that is right)."""
+    return sum(CHANCE_PER_LOOK * r.looks for r in results for rr in r.readings
+               if rr.verdict.word != NOT_COMPARABLE and rr.reading.kind != EXACT)
+
+
 def select(rows: list[Row], sections: Iterable[int] | None = None, only: str | None = None) -> list[Row]:
-    """The rows of the given sections (all by default) whose key or claim starts with ``only``,
-    plus the rows their readings refer to. A claim's number matches whole: ``1.1`` is 1.1,
-    not 1.10–1.14; ``1.5`` is 1.5a and 1.5b."""
-    chosen = [r for r in rows if (not sections or r.section in set(sections))
-              and (not only or _numbered(r.claim, only) or r.key.startswith(only))]
-    keys = {r.key for r in chosen}
-    need = {rd.ref for r in chosen for rd in r.readings if rd.ref} - keys
-    extra = [r for r in rows if r.key in need]
-    return extra + chosen
+    """The rows of the given sections (all by default) whose key or claim starts with ``only``.
+    A claim's number matches whole: ``1.1`` is 1.1, not 1.10–1.14; ``1.5`` is 1.5a and 1.5b."""
+    return [r for r in rows if (not sections or r.section in set(sections))
+            and (not only or _numbered(r.claim, only) or r.key.startswith(only))]
 
 
 def _numbered(claim: str, only: str) -> bool:
@@ -210,25 +237,25 @@ def _init_worker() -> None:
 
 
 def _solve_in_worker(args) -> RowResult:
-    row, seed, n = args
-    return solve_row(row, seed, n, _worker_engine)
+    row, seed, n, looks = args
+    return solve_row(row, seed, n, _worker_engine, looks=looks)
 
 
 def run(rows: list[Row] | None = None, seed: int = SEED, samples: int | None = None, workers: int = 1,
-        progress: Callable[[int, int], None] | None = None, engine: Engine | None = None
-        ) -> Iterator[RowResult]:
+        progress: Callable[[int, int], None] | None = None, engine: Engine | None = None,
+        looks: int = LOOKS) -> Iterator[RowResult]:
     """Judged results, row by row in catalogue order.
 
     ``samples``: layouts per row (default :data:`DEFAULT_SAMPLES` by kind; split-only
-    rows, which solve nothing, get proportionally more). ``workers`` > 1 spreads the
-    rows over processes, one engine each (capped by :mod:`solver.workers`); the figures
-    are the same.
+    rows, which solve nothing, get proportionally more); an undecided row gets more, up
+    to ``looks`` looks (the progress counts the first look only). ``workers`` > 1 spreads
+    the rows over processes, one engine each (capped by :mod:`solver.workers`); the
+    figures are the same.
     """
     workers, _ = cap_workers(workers, WORKER_BYTES)
     rows = catalogue() if rows is None else rows
     sizes = [samples_for(r, samples) for r in rows]
     total, done = sum(sizes), 0
-    refs: dict[str, RowResult] = {}
 
     def step(k: int) -> None:
         nonlocal done
@@ -239,20 +266,18 @@ def run(rows: list[Row] | None = None, seed: int = SEED, samples: int | None = N
     if workers <= 1:
         engine = engine or Engine()
         for row, n in zip(rows, sizes):
-            result = solve_row(row, seed, n, engine, step)
-            refs[row.key] = result
-            yield judge_row(result, refs)
+            result = solve_row(row, seed, n, engine, step, looks)
+            yield result
             if result.interrupted:
                 raise KeyboardInterrupt
         return
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker) as pool:
-        futures = [pool.submit(_solve_in_worker, (row, seed, n)) for row, n in zip(rows, sizes)]
+        futures = [pool.submit(_solve_in_worker, (row, seed, n, looks)) for row, n in zip(rows, sizes)]
         try:
             for fut, n in zip(futures, sizes):
                 result = fut.result()
-                refs[result.row.key] = result
                 step(n)
-                yield judge_row(result, refs)
+                yield result
         except KeyboardInterrupt:
             for fut in futures:
                 fut.cancel()

@@ -3,20 +3,26 @@
 A book's figure is a number or a range ``lo..hi`` written to some precision; it
 stands for every value that rounds to it, so it is widened by ``tol`` (half its last
 unit: ±0.5 for whole tricks, ±0.25 for the half tricks of the raspasy rules,
-±0.005 for a whole percent). The simulation gives a 95% interval (normal interval of a
-mean; Wilson for a proportion). Then:
+±0.005 for a whole percent). The simulation gives a 95% interval (a studentized
+bootstrap for a mean, :func:`solver.analysis.stats.mean_of_counts`; Wilson for a
+proportion). Then:
 
-* **holds** — the widened book range meets the interval: the book's figure is one the
-  simulation cannot tell from the truth;
-* **optimistic** / **pessimistic** — the widened range lies wholly on one side of the
-  interval; which side is which depends on whether more is better for the holder
-  (declarer's tricks, a clean misère) or worse (raspasy tricks);
-* **not comparable** — the book gives no figure (a rule, a "hard to develop").
+* **holds** — the interval lies within the widened book range: the figures cannot tell
+  the book's figure from the truth;
+* **optimistic** / **pessimistic** — the interval lies wholly outside the widened range;
+  which side is which depends on whether more is better for the holder (declarer's
+  tricks, a clean misère) or worse (raspasy tricks);
+* **undecided** — the interval straddles an edge of the widened range: the runner draws
+  more layouts (:mod:`.runner`), and a row that still straddles at its cap stays undecided;
+* **not comparable** — the book gives no figure (a rule, a "hard to develop"), or the
+  simulated figure is another event than the book's.
 
 On raspasy there are two simulated values: the holder's cooperative value (all three
 keep his tricks down: a lower bound on real play) and his paranoid value (both others
 against him: an upper bound). A book cost above the paranoid interval is pessimistic,
-below the cooperative interval optimistic, anything between holds ("consistent").
+below the cooperative interval optimistic, and between the two intervals **consistent**
+— not "holds": the bounds are far apart, so a figure between them can hardly fail. The
+verdict says which bound the book's figure is nearer.
 """
 
 from __future__ import annotations
@@ -27,6 +33,9 @@ from dataclasses import dataclass
 from .. import stats
 
 HOLDS, OPTIMISTIC, PESSIMISTIC, NOT_COMPARABLE = "holds", "optimistic", "pessimistic", "not comparable"
+CONSISTENT, UNDECIDED = "consistent", "undecided"
+DECIDED = (HOLDS, OPTIMISTIC, PESSIMISTIC, CONSISTENT)
+"""The verdicts that put the book's figure on one side or the other (or within) of its interval(s)."""
 
 
 @dataclass(frozen=True)
@@ -51,15 +60,14 @@ def wilson(successes: int, n: int) -> Interval:
 
 def mean_interval(counts: dict[int, int], lowest: float = 0.0, highest: float = 10.0) -> Interval:
     """Mean of an integer distribution (value → count) with its 95% interval, within
-    ``lowest … highest`` (the values the quantity can take): the normal interval, or, when
-    every value is equal, the range Wilson's bound on the share that could differ gives it
-    (:func:`solver.analysis.stats.mean`)."""
+    ``lowest … highest`` (the values the quantity can take): the studentized bootstrap of
+    :func:`solver.analysis.stats.mean_of_counts`, which keeps its coverage on lumpy,
+    skewed outcomes; when every value is equal, the range Wilson's bound on the share
+    that could differ gives it."""
     n = sum(counts.values())
     if n == 0:
         return Interval(math.nan, -math.inf, math.inf)
-    total = sum(v * k for v, k in counts.items())
-    squares = sum(v * v * k for v, k in counts.items())
-    f = stats.mean(total, squares, n, lowest=lowest, highest=highest)
+    f = stats.mean_of_counts(counts, lowest=lowest, highest=highest)
     return Interval(f.value, f.low, f.high)
 
 
@@ -98,11 +106,23 @@ def _num(x: float) -> str:
 
 @dataclass(frozen=True)
 class Verdict:
+    """``word``: one of the verdicts; ``near``: for a consistent raspasy figure, the bound
+    (``cooperative`` or ``paranoid``) the book's figure is nearer."""
+
     word: str
     reason: str
+    near: str = ""
+
+    @property
+    def text(self) -> str:
+        """The word as the report prints it: ``consistent, near paranoid``."""
+        return f"{self.word}, near {self.near}" if self.near else self.word
 
     def to_json(self) -> dict:
-        return {"verdict": self.word, "reason": self.reason}
+        out = {"verdict": self.word, "reason": self.reason}
+        if self.near:
+            out["near"] = self.near
+        return out
 
 
 def judge(figure: Figure | None, interval: Interval, more_is_better: bool) -> Verdict:
@@ -121,7 +141,9 @@ def judge(figure: Figure | None, interval: Interval, more_is_better: bool) -> Ve
     if figure.high < interval.lo:
         word = PESSIMISTIC if more_is_better else OPTIMISTIC
         return Verdict(word, f"{book} below the {sim}")
-    return Verdict(HOLDS, f"{book} meets the {sim}")
+    if figure.low <= interval.lo and interval.hi <= figure.high:
+        return Verdict(HOLDS, f"the {sim} lies within the {book}")
+    return Verdict(UNDECIDED, f"the {sim} straddles an edge of the {book}")
 
 
 def judge_bounds(figure: Figure | None, cooperative: Interval, paranoid: Interval) -> Verdict:
@@ -135,6 +157,11 @@ def judge_bounds(figure: Figure | None, cooperative: Interval, paranoid: Interva
     if figure.high < cooperative.lo:
         return Verdict(OPTIMISTIC, f"{book} below the cooperative lower bound, interval "
                                    f"[{cooperative.lo:.3g}, {cooperative.hi:.3g}]")
-    return Verdict(HOLDS, f"{book} between the cooperative bound (from {cooperative.lo:.3g}) "
-                          f"and the paranoid bound (to {paranoid.hi:.3g}): consistent")
-
+    between = f"the cooperative bound (to {cooperative.hi:.3g}) and the paranoid bound (from {paranoid.lo:.3g})"
+    if figure.high >= cooperative.hi and figure.low <= paranoid.lo:
+        middle = (figure.lo + figure.hi) / 2
+        near = "paranoid" if abs(middle - paranoid.estimate) < abs(middle - cooperative.estimate) else "cooperative"
+        return Verdict(CONSISTENT, f"{book} between {between}, nearer the {near} value", near)
+    return Verdict(UNDECIDED, f"{book} straddles the interval of {'the paranoid' if figure.low > paranoid.lo else 'the cooperative'} "
+                              f"bound: [{cooperative.lo:.3g}, {cooperative.hi:.3g}] cooperative, "
+                              f"[{paranoid.lo:.3g}, {paranoid.hi:.3g}] paranoid")

@@ -204,8 +204,9 @@ class Estimate:
         values = np.arange(BINS)
         total = float((hist * values).sum())
         squares = float((hist * values * values).sum())
-        return ColumnFigures(self.question.columns()[i], n, hist.tolist(),
-                             stats.mean(total, squares, n, population=self.population),
+        mean = stats.mean(total, squares, n, population=self.population) if self.exact else \
+            stats.mean_of_counts(dict(enumerate(hist.tolist())))
+        return ColumnFigures(self.question.columns()[i], n, hist.tolist(), mean,
                              {k: self._proportion(hist[k:].sum()) for k in range(1, BINS)},
                              {k: self._proportion(hist[k]) for k in range(BINS) if hist[k]})
 

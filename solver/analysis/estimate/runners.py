@@ -14,10 +14,10 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from typing import Callable
 
 from ...engine import Engine
+from ...workers import cap_workers, table_bytes
 from .question import Question
 from .result import Estimate
 from .tally import Tally
-from ...workers import cap_workers, table_bytes
 from .work import TABLE_LOG2_SIZE, Chunk, chunks, layout_space, new_engine, run_chunk
 
 DEFAULT_SEED = 1

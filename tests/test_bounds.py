@@ -1,0 +1,131 @@
+"""Each misère bound on its own against the brute-force minimax, and on its whole partition.
+
+The search only ever sees a bound through a cut-off, so a bound that is wrong where the
+search happens not to consult it would slip past the search tests; here every bound is
+checked wherever it fires. Its relevant cards are checked too: the bound must hold for
+every position of the partition they name (the same suit lengths, the same owners of each
+suit's live cards from its lowest relevant card up), which is what the table assumes.
+"""
+
+import random
+
+import numpy as np
+import pytest
+
+from solver import Engine, Game, Options, Position, reference
+from solver.kernel.bounds import loses_trick, sure_escapes, wins_trick
+
+KINDS = ["misere", "raspasy"]
+# Beyond 4 cards a hand the brute force is too slow; there the oracle is the search with the
+# misère bounds and the shortcuts built on them off (itself held to the brute force by
+# tests/test_search_vs_reference.py). Counting more than one escape needs such hands.
+ORACLE = Engine(Options(misere_bounds=False, defender_leads=False, rank_skip=False))
+
+
+def _deal(rng: random.Random, cards: int) -> tuple[int, int, int]:
+    deck = list(range(32))
+    rng.shuffle(deck)
+    return tuple(sum(1 << c for c in deck[i * cards:(i + 1) * cards]) for i in range(3))
+
+
+def _partition_mate(rng: random.Random, hands, relevant: int) -> tuple[int, int, int]:
+    """A random position of the partition: in each suit the live cards below the lowest relevant
+    one are dealt afresh among their holders (each keeps his number of them)."""
+    out = [0, 0, 0]
+    for s in range(4):
+        live = [c for c in range(8 * s, 8 * s + 8) if any(h >> c & 1 for h in hands)]
+        rel = [c for c in live if relevant >> c & 1]
+        low = min(rel) if rel else 8 * s + 8
+        fixed = [c for c in live if c >= low]
+        loose = [c for c in live if c < low]
+        owners = [next(p for p in range(3) if hands[p] >> c & 1) for c in loose]
+        rng.shuffle(owners)
+        for c, p in zip(loose, owners):
+            out[p] |= 1 << c
+        for c in fixed:
+            out[next(p for p in range(3) if hands[p] >> c & 1)] |= 1 << c
+    return tuple(out)
+
+
+def _cases(kind: str, seed: int, count: int, sizes=(2, 3, 3, 4, 4)):
+    """Trick starts of misères and raspasy (no talon): (game, focus, hands, leader, left, rng)."""
+    rng = random.Random(f"bounds-{kind}-{seed}-{sizes}")
+    for _ in range(count):
+        left = rng.choice(sizes)
+        hands = _deal(rng, left)
+        leader = rng.randrange(3)
+        if kind == "misere":
+            focus = rng.randrange(3)
+            yield Game.misere(focus), focus, hands, leader, left, rng
+        else:
+            yield Game.raspasy("none"), rng.randrange(3), hands, leader, left, rng
+
+
+def _values(game, focus, hands, leader, cooperative):
+    position = Position(hands, leader, ())
+    if bin(hands[0]).count("1") <= 4:
+        return reference.value(position, game, focus, cooperative)
+    return ORACLE.value(position, game, focus, cooperative)
+
+
+def _check(bound, kind, cooperative, count=150, sizes=(2, 3, 3, 4, 4)):
+    """``bound(hands, focus, leader, left)`` -> (fires, holds(value), relevant): every firing is
+    checked against the brute force on the position and two positions of its partition."""
+    fired = 0
+    for game, focus, hands, leader, left, rng in _cases(kind, int(cooperative), count, sizes):
+        fires, holds, relevant = bound(np.array(hands, dtype=np.int64), focus, leader, left)
+        if not fires:
+            continue
+        fired += 1
+        for mate in (hands, _partition_mate(rng, hands, relevant), _partition_mate(rng, hands, relevant)):
+            value = _values(game, focus, mate, leader, cooperative)
+            assert holds(value), (kind, cooperative, hands, mate, focus, leader, value, hex(relevant))
+    assert fired >= count // 10, f"the bound fired on {fired} of {count} positions only"
+
+
+def _loses(hands, focus, leader, left):
+    fires, relevant = loses_trick(hands, focus, leader)
+    return fires, lambda v: v <= left - 1, relevant
+
+
+def _wins(hands, focus, leader, left):
+    fires, relevant = wins_trick(hands, focus, leader)
+    return fires, lambda v: v >= 1, relevant
+
+
+def _escapes(hands, focus, leader, left):
+    e, relevant = sure_escapes(hands, focus, leader, left)
+    return e > 0, lambda v: v <= left - e, relevant
+
+
+@pytest.mark.parametrize("cooperative", [False, True])
+@pytest.mark.parametrize("kind", KINDS)
+def test_loses_trick_holds(kind, cooperative):
+    _check(_loses, kind, cooperative)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_wins_trick_holds(kind):
+    _check(_wins, kind, False)  # the others play against him: not a cooperative bound
+
+
+@pytest.mark.parametrize("cooperative", [False, True])
+@pytest.mark.parametrize("kind", KINDS)
+def test_sure_escapes_holds(kind, cooperative):
+    _check(_escapes, kind, cooperative)
+
+
+@pytest.mark.parametrize("cooperative", [False, True])
+@pytest.mark.parametrize("kind", KINDS)
+def test_sure_escapes_holds_when_it_counts_several(kind, cooperative):
+    """Two escapes or more need longer hands (and are rare on random ones: a few in a hundred)."""
+    checked = 0
+    for game, focus, hands, leader, left, rng in _cases(kind, 3 + cooperative, 3000, sizes=(5, 6, 7, 8)):
+        e, relevant = sure_escapes(np.array(hands, dtype=np.int64), focus, leader, left)
+        if e < 2:
+            continue
+        checked += 1
+        for mate in (hands, _partition_mate(rng, hands, relevant)):
+            value = _values(game, focus, mate, leader, cooperative)
+            assert value <= left - e, (kind, cooperative, hands, mate, focus, leader, value, e)
+    assert checked >= 30

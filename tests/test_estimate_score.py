@@ -141,3 +141,19 @@ def test_cli_score_json_layouts_out_and_bad_options(tmp_path):
                           (("--score", "sochi", "--defence", "half,pass"), "half-whist is not played")):
         bad = run(*args)
         assert bad.exit_code == 2 and message in bad.stderr and "Traceback" not in bad.output, bad.output
+
+
+def test_the_readme_shows_what_estimate_score_prints():
+    """Each ``$ pref estimate … --score`` block of the README: its table lines are printed as shown."""
+    import shlex
+    from pathlib import Path
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    blocks = [b for b in readme.split("$ pref estimate ")[1:] if "--score" in b.split("\n", 1)[0]]
+    assert len(blocks) == 2
+    for block in blocks:
+        command, rest = block.split("\n", 1)
+        shown = [line.rstrip() for line in rest.split("```")[0].split("\n\n")[0].splitlines() if line != "…"]
+        result = CliRunner().invoke(pref, ["estimate", *shlex.split(command), "--no-color"])
+        printed = [line.rstrip() for line in result.stdout.splitlines()]
+        start = printed.index(shown[0])
+        assert printed[start:start + len(shown)] == shown

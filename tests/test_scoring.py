@@ -4,6 +4,7 @@ The examples are those of the project's scoring specification (the rule books' o
 the Leningrad settlement, the books' rounding, Tables 13 and 14 …); each test says which.
 """
 
+from collections import Counter
 from fractions import Fraction as F
 
 import pytest
@@ -599,7 +600,7 @@ def test_book_section_6_computes_every_printed_figure():
     from solver.analysis.book import claims
     from solver.analysis.book.runner import read
     rows = [r for r in claims.catalogue() if r.section == 6]
-    readings = [(rd, read(rd, {}, {})) for r in rows for rd in r.readings]
+    readings = [(rd, read(rd, Counter())) for r in rows for rd in r.readings]
     assert len(readings) == 46 + 2 + 16
     cells = table_13()
     for rd, result in readings:

@@ -23,7 +23,7 @@ import numpy as np
 
 from ...cards import SEATS
 from ...errors import InputError
-from ...rules import Game, Kind, play
+from ...rules import Game, Kind, Position, play
 from ...scoring import Deal, ScoringOptions, balance, options_for, write
 from ...scoring.deal import CHOICE_WORDS, HALF, PASS, WHIST
 
@@ -65,6 +65,29 @@ class Scoring:
             raise InputError("defence", "at least one defence to weigh")
         if self.round < 1:
             raise InputError("round", f"the raspasy of a run count from 1, not {self.round}")
+        object.__setattr__(self, "_tables", {})  # games → the balance tables (not a field: no eq, no hash)
+
+    def tables(self, question) -> list[tuple[int, int, bool, np.ndarray]]:
+        """Per scored option of ``question``: (its tricks column, option index, whether the split
+        counts, N × balance by the declarer's tricks — and the first defender's — then seat), made
+        once per set of options."""
+        key = question.options
+        if key not in self._tables:
+            games = [o.game for o in question.options]
+            first = question.option_columns()
+            out = []
+            for k, j in self.scored(games):
+                split = self.needs_split(games[k], j)
+                table = np.zeros((11, 11, len(self.seats)) if split else (11, len(self.seats)), np.int64)
+                for taken in range(11):
+                    if split:
+                        for own in range(11 - taken):
+                            table[taken, own] = self.balances(games[k], j, taken, own)
+                    else:
+                        table[taken] = self.balances(games[k], j, taken)
+                out.append((first[k], k, split, table))
+            self._tables[key] = out
+        return self._tables[key]
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -154,17 +177,20 @@ def defenders_split(position, game: Game, engine) -> int:
     return position.taken[first] - before
 
 
-def layout_scores(scoring: Scoring, games: list[Game], values: list[int], splits: dict[int, int]) -> np.ndarray:
-    """N × each seat's balance for every scored option on one layout, flat: scored option by seat.
-    ``values``: each option's declarer tricks; ``splits``: option index → the first defender's tricks."""
-    out = []
-    for k, j in scoring.scored(games):
-        first = splits.get(k) if scoring.needs_split(games[k], j) else None
-        out += scoring.balances(games[k], j, values[k], first)
-    return np.array(out, np.int64)
-
-
-__all__ = ["DEALER_SEAT", "Scoring", "defenders_split", "layout_scores", "parse_defence"]
+def layout_scores(question, layout, values: np.ndarray, engine) -> np.ndarray:
+    """N × each seat's balance for every scored option on one layout, flat: scored option by seat
+    (``values``: the layout's columns; the defenders' split from the best line where it counts)."""
+    parts, splits = [], {}
+    for column, k, split, table in question.scoring.tables(question):
+        taken = values[column]
+        if split:
+            if k not in splits:
+                splits[k] = defenders_split(Position(layout.hands, question.leader), question.options[k].game,
+                                            engine)
+            parts.append(table[taken, splits[k]])
+        else:
+            parts.append(table[taken])
+    return np.concatenate(parts) if parts else np.zeros(0, np.int64)
 
 
 # -- the figures -------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from ...rules import Kind, Position, TalonMode
 from ..discard import best_discard, canonical_form
 from ..layouts import Knowledge, Layout, LayoutSpace
 from .question import Option, Question
-from .score import defenders_split, layout_scores, score_labels_values
+from .score import layout_scores, score_labels_values
 from .tally import LayoutOutcome, Tally
 
 SAMPLE_CHUNK = 25
@@ -128,21 +128,9 @@ def outcomes(question: Question, layout: Layout, engine: Engine) -> LayoutOutcom
     best = np.concatenate([best, np.zeros(len(values) - len(best), np.int64)])
     values = np.array(values, np.int64)
     lo, hi = question.success_ranges()
-    scores = _scores(question, layout, values, engine) if question.scoring is not None else np.zeros(0, np.int64)
+    scores = layout_scores(question, layout, values, engine) if question.scoring is not None \
+        else np.zeros(0, np.int64)
     return LayoutOutcome(values, best, ((values >= lo) & (values <= hi)).astype(np.int64), scores)
-
-
-def _scores(question: Question, layout: Layout, values: np.ndarray, engine: Engine) -> np.ndarray:
-    """Each seat's balance (× N) per scored option; the defenders' split from the best line where it counts."""
-    scoring = question.scoring
-    games = [o.game for o in question.options]
-    first = question.option_columns()
-    tricks = [int(values[first[k]]) for k in range(len(games))]
-    splits = {}
-    for k, j in scoring.scored(games):
-        if k not in splits and scoring.needs_split(games[k], j):
-            splits[k] = defenders_split(Position(layout.hands, question.leader), games[k], engine)
-    return layout_scores(scoring, games, tricks, splits)
 
 
 def layout_row(question: Question, index: int, layout: Layout, outcome: LayoutOutcome) -> dict:

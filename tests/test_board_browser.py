@@ -90,6 +90,8 @@ def kovalevskaya_url(server) -> str:
 
 
 def open_board(page, url):
+    if page.url.split("#")[0] == url.split("#")[0]:
+        page.goto("about:blank")  # a new page, not a change of the address's fragment
     page.goto(url)
     wait_solved(page)
 
@@ -285,11 +287,11 @@ def test_russian_notation(page, server):
 
 def test_an_illegal_set_up_shows_the_clis_message_at_the_field(page, server):
     page.goto(server.url)
-    page.wait_for_selector("#setup:not([hidden])")
+    page.wait_for_selector("#setup[open]")
     page.fill("#f-B", "♠AZ")
     page.dispatch_event("#f-B", "change")
     page.wait_for_function("document.querySelector('.err[data-for=\"deal.B\"]').textContent !== ''")
-    assert page.inner_text(".err[data-for='deal.B']") == "board: deal.B: unknown rank 'Z' in '♠AZ'"
+    assert page.inner_text(".err[data-for='deal.B']") == "deal.B: unknown rank 'Z' in '♠AZ'"
     # deal by clicking: A gets two spades, B one, C none: hands of unequal length
     page.click("text=Clear")
     page.check("input[name=target][value=A]")
@@ -302,7 +304,7 @@ def test_an_illegal_set_up_shows_the_clis_message_at_the_field(page, server):
     page.wait_for_function("document.querySelector('.err[data-for=\"deal\"], #setup-error') && "
                            "[...document.querySelectorAll('.setup .err')].some(e => e.textContent)")
     message = " ".join(t for t in page.eval_on_selector_all(".setup .err", "es => es.map(e => e.textContent)") if t)
-    assert message == "board: deal: hands of unequal length (A 2, B 1, C 0) with no trick in progress"
+    assert message == "deal: hands of unequal length (A 2, B 1, C 0) with no trick in progress"
     # a legal ending plays
     page.check("input[name=target][value=C]")
     page.click("#deck .card-button:has([data-card='7C'])")
@@ -387,7 +389,7 @@ def test_a_declarer_still_to_discard_gets_the_solvers_discard_and_may_choose_ano
     assert badges(page, "A") == solved["card_values"]
     # another discard, chosen by clicking: the set-up opens on the 12 cards, discard selected
     page.click("#other-discard")
-    page.wait_for_selector("#setup:not([hidden])")
+    page.wait_for_selector("#setup[open]")
     assert page.input_value("#f-A") == "♠AKQ ♣7 ♦7 ♥—" and page.input_value("#f-discard") == ""
     page.click("#deck .card-button:has([data-card='AS'])")
     page.click("#deck .card-button:has([data-card='KS'])")
@@ -414,6 +416,177 @@ def test_a_card_worse_than_the_best_is_named(page, server):
 def test_a_mistyped_link_names_the_card(page, server):
     url = kovalevskaya_url(server).replace("A=QJ.97.KQJT.J7", "A=QJ.9Z.KQJT.J7")
     page.goto(url)
-    page.wait_for_selector("#setup:not([hidden])")
+    page.wait_for_selector("#setup[open]")
     page.wait_for_function("document.querySelector('.err[data-for=\"deal.A\"]').textContent !== ''")
-    assert page.inner_text(".err[data-for='deal.A']") == "link.json: deal.A: unknown rank 'Z' in 'QJ.9Z.KQJT.J7'"
+    assert page.inner_text(".err[data-for='deal.A']") == "the address: deal.A: unknown rank 'Z' in 'QJ.9Z.KQJT.J7'"
+
+
+# -- nothing hidden, nothing wrong on screen ---------------------------------------------
+
+HIDDEN_CARDS = """() => {
+  const hidden = [];
+  for (const card of document.querySelectorAll('.seat .card')) {
+    const r = card.getBoundingClientRect();
+    const found = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!found || !card.contains(found)) hidden.push(card.dataset.card);
+  }
+  return {hidden, scroll: document.documentElement.scrollWidth - window.innerWidth};
+}"""
+
+def test_every_card_is_visible_at_every_width(page, server):
+    """From a phone to a wide screen (320-1920 px, every 40 px), every card of every hand is
+    on top where it lies (the side panel covered C's cards at 761-900 px), and the page never
+    scrolls sideways; on Kovalevskaya's misère and on hands of eight cards in one suit."""
+    from solver.problemfile import loads_toml
+    long_suits = loads_toml('[deal]\nA = "♠AKQJ10987 ♣AK"\nB = "♦AKQJ10987 ♣QJ"\nC = "♥AKQJ10987 ♣10 9"\n'
+                            'talon = "8C 7C"\n[game]\nkind = "contract"\ncontract = "6S"\ndeclarer = "A"\n', "long.toml")
+    for url in (kovalevskaya_url(server), server.url + "#" + url_fragment(moves.problem_object(long_suits))):
+        page.set_viewport_size({"width": 1366, "height": 2000})
+        open_board(page, url)
+        assert page.eval_on_selector_all(".seat .card", "cs => cs.length") == 30
+        for width in range(320, 1921, 40):
+            page.set_viewport_size({"width": width, "height": 2000})
+            seen = page.evaluate(HIDDEN_CARDS)
+            assert seen == {"hidden": [], "scroll": 0}, width
+
+
+def test_raspasy_turned_talon_is_in_the_trick_and_the_moves_and_a_leads(page, server):
+    path = ROOT / "problems" / "raspasy-talon-heart-throw-the-club-jack.toml"
+    open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))))
+    table_talon = "document.querySelector('#slot-T:not([hidden]) .card')?.dataset.card ?? null"
+    assert page.evaluate(table_talon) == "8H"  # turned for trick 1, lying in the trick
+    play(page, "JC")
+    play(page, "7H")
+    play(page, "JH")  # C's ♥J beats the talon's ♥8, yet A leads the second talon trick
+    assert page.inner_text("#turn") == "C takes the trick; A leads."
+    assert page.evaluate(table_talon) == "8H"  # the trick just taken, with its talon card
+    assert page.eval_on_selector_all("#moves .talon-move", "cs => cs.map(c => c.dataset.card)") == ["8H"]
+    play(page, "7D")
+    assert page.evaluate(table_talon) == "AD"
+    assert page.eval_on_selector_all("#moves .talon-move", "cs => cs.map(c => c.dataset.card)") == ["8H", "AD"]
+    play(page, "10D")
+    play(page, "JD")
+    assert page.inner_text("#turn") == "C takes the trick; A leads."  # A leads the first trick after them too
+    play(page, "7S")
+    assert page.evaluate(table_talon) is None  # no talon card from trick 3 on
+    assert page.eval_on_selector("#moves li:nth-child(2) .talon-move", "c => c.dataset.card") == "8H"  # 1. talon ♥8
+
+
+def test_hiding_the_values_hides_everything_that_gives_the_answer(page, server):
+    open_board(page, kovalevskaya_url(server))
+    page.uncheck("#hints")
+    shown = page.inner_text("#value")
+    for giveaway in ("caught", "Published answer", "Key:", "with best play"):
+        assert giveaway not in shown
+    assert "values are hidden" in shown and not page.is_visible("#seat-A .value")
+    assert page.eval_on_selector_all("#seat-A .card.best", "cs => cs.map(c => getComputedStyle(c).boxShadow)") \
+        == page.eval_on_selector_all("#seat-A .card:not(.best)", "cs => cs.slice(0, 4).map(c => getComputedStyle(c).boxShadow)")
+    play(page, "JS")  # a mistake: not named while the values are hidden
+    assert "not best" not in page.inner_text("#value") and "clean" not in page.inner_text("#value")
+    page.check("#hints")
+    assert "A's ♠J was not best" in page.inner_text("#value")
+    # a 12-card declarer's best discard is the answer to a discard problem
+    path = ROOT / "problems" / "misere-discard-keep-the-seven.toml"
+    open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))))
+    assert "best discard" in page.inner_text("#value")
+    page.uncheck("#hints")
+    assert "discard" not in page.inner_text("#value").lower()
+
+
+def test_a_tap_on_a_phone_does_not_scroll_the_page(page, server):
+    page.set_viewport_size({"width": 390, "height": 700})
+    open_board(page, kovalevskaya_url(server))
+    for card in ("10D", "7D", "AD"):
+        page.eval_on_selector(".seat.moving", "e => e.scrollIntoView({block: 'center'})")
+        before = page.evaluate("window.scrollY")
+        play(page, card)
+        assert page.evaluate("window.scrollY") == before, card
+    assert page.evaluate("document.querySelector('#moves').getBoundingClientRect().top") > 700  # the list is below
+
+
+@pytest.mark.parametrize("at", ["abc", "1.5", "-1", "99999"])
+def test_a_bad_at_in_the_address_shows_the_last_move(page, server, at):
+    url = kovalevskaya_url(server) + "&moves=10D,7D&at=" + at
+    open_board(page, url)
+    assert moves_played(page) == ["10D", "7D"]
+    assert page.inner_text("#turn") == "C to play."
+
+
+def test_small_things_done_right(page, server):
+    open_board(page, kovalevskaya_url(server))
+    # Ctrl+B is the browser's, not "best card"
+    page.keyboard.press("Control+b")
+    page.wait_for_timeout(300)
+    assert moves_played(page) == []
+    # hovering a card paints no box behind it; a best card's ring leaves the badge above it alone
+    page.hover("#seat-A .card-button[data-card='10D']")
+    assert page.eval_on_selector("#seat-A .card-button[data-card='10D']",
+                                 "b => getComputedStyle(b).backgroundColor") == "rgba(0, 0, 0, 0)"
+    overlaps = page.evaluate("""() => {
+      const badges = [...document.querySelectorAll('#seat-A .value')].map(b => b.getBoundingClientRect());
+      let n = 0;
+      for (const card of document.querySelectorAll('#seat-A .card.best')) {
+        const r = card.getBoundingClientRect(), ring = 3;
+        for (const b of badges.filter(b => b.bottom <= r.top + 1)) {  // the badges above the card
+          if (r.left - ring < b.right && b.left < r.right + ring && r.top - ring < b.bottom && b.top < r.bottom + ring) n++;
+        }
+      }
+      return n;
+    }""")
+    assert overlaps == 0
+    # "Best card" asks for no solve the board has not done already: one for the position after it
+    for card in ("10D", "7D", "AD"):
+        play(page, card)
+    solves = []
+    page.on("request", lambda r: solves.append(r.url) if r.url.endswith("/api/solve") else None)
+    page.click("#best")
+    page.wait_for_function("document.querySelectorAll('#moves .move .card').length === 4")
+    wait_solved(page)
+    assert len(solves) == 1
+    # Escape closes the set-up; a stopped server is said in words
+    page.click("#setup-open")
+    page.wait_for_selector("#setup[open]")
+    assert page.evaluate("document.activeElement.closest('#setup') !== null")  # the focus moved into it
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#setup", state="hidden")
+    page.route("**/api/**", lambda route: route.abort())
+    page.click("#best")  # the card is played by the server
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.inner_text("#error").startswith("The board's server does not answer")
+    page.unroute("**/api/**")
+
+
+def test_set_up_keeps_what_it_should(page, server):
+    # a random deal on raspasy turns the talon it deals
+    page.goto(server.url)
+    page.wait_for_selector("#setup[open]")
+    page.select_option("#f-kind", "raspasy")
+    page.select_option("#f-raspasy-talon", "none")
+    page.click("#setup-random")
+    assert page.input_value("#f-raspasy-talon") == "suit" and len(page.input_value("#f-talon").split()) == 2
+    # another discard keeps the problem's source and theme
+    path = ROOT / "problems" / "misere-discard-keep-the-seven.toml"
+    problem = load(path)
+    open_board(page, server.url + "#" + url_fragment(moves.problem_object(problem)))
+    page.click("#other-discard")
+    page.wait_for_selector("#setup[open]")
+    declarer = page.evaluate("board.start.game.declarer")
+    held = page.evaluate(f"board.setup['{declarer}']")  # the 12 cards, none discarded yet
+    page.click(f"#deck .card-button:has([data-card='{held[0]}'])")
+    page.click(f"#deck .card-button:has([data-card='{held[1]}'])")
+    page.click("#setup-done")
+    page.wait_for_selector("#setup", state="hidden")
+    wait_solved(page)
+    assert page.evaluate("[board.start.source, board.start.theme]") == [problem.source, problem.theme]
+    assert problem.source in page.inner_text("#game-line")
+
+
+def test_a_reopened_mid_play_file_at_its_start_is_not_after_0_cards(page, server, tmp_path):
+    from dataclasses import replace
+    from solver.problemfile import dumps
+    path = tmp_path / "played.toml"
+    path.write_text(dumps(replace(load(KOVALEVSKAYA), title="K (after 4 cards)", played=("10D 7D AD",), trick="10H",
+                                  expect=None, key=None)), encoding="utf-8")
+    open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))))
+    assert page.evaluate("problemAt(0).title") == "K"
+    assert page.evaluate("problemAt(2).title") == "K (after 2 cards)"

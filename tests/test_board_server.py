@@ -84,7 +84,7 @@ def test_a_bad_problem_is_a_400_with_the_clis_one_line_message(server):
     status, answer = post(server, "solve", problem)
     assert status == 400
     assert answer["field"] == "deal.B"
-    assert answer["error"] == "board: deal.B: unknown rank 'Z' in '♠AZ'"
+    assert answer["error"] == "deal.B: unknown rank 'Z' in '♠AZ'"
     cli = CliRunner().invoke(pref, ["solve", "--jsonl", "-"], input=json.dumps(problem) + "\n")
     assert cli.exit_code == 2
     assert json.loads(cli.stdout.splitlines()[-1])["error"].endswith(": deal.B: unknown rank 'Z' in '♠AZ'")
@@ -93,7 +93,7 @@ def test_a_bad_problem_is_a_400_with_the_clis_one_line_message(server):
 def test_an_illegal_card_is_refused_by_name(server):
     status, answer = post(server, "play", {"problem": kovalevskaya(), "cards": ["10D", "7S"]})
     assert status == 400
-    assert answer["error"] == "board: cards[2]: B cannot play 7S: must follow suit"
+    assert answer["error"] == "cards[2]: B cannot play 7S: must follow suit"
     status, answer = post(server, "play", {"problem": kovalevskaya(), "cards": ["AH"]})
     assert status == 400 and "A cannot play AH: does not hold it" in answer["error"]
 

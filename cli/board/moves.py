@@ -25,8 +25,21 @@ from ..style import Style
 SOURCE = "board"
 """The name errors give for a problem sent by the page (a file's name when one was opened)."""
 
+LINK = "link.json"
+"""The name the page gives a problem read from its address (``#A=…``)."""
+
 STYLE = Style("en", False)
 """The words of the answers the server writes: English, no colour (the page styles them)."""
+
+
+def message(error: ProblemError) -> str:
+    """The one line the page shows: the field and what is wrong, the file's name only for a
+    file the user opened (not the page's own ``board`` or ``link.json``)."""
+    if error.where == SOURCE:
+        return f"{error.field}: {error.message}"
+    if error.where == LINK:
+        return f"the address: {error.field}: {error.message}"
+    return str(error)
 
 
 def read_problem(data) -> Problem:

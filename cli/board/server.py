@@ -208,7 +208,7 @@ class BoardHandler(BaseHTTPRequestHandler):
             with self.server.engine_lock:
                 answer = _api(request, self.path[len("/api/"):])
         except ProblemError as e:
-            return self._error(HTTPStatus.BAD_REQUEST, e.field, str(e))
+            return self._error(HTTPStatus.BAD_REQUEST, e.field, moves.message(e))
         except Exception as e:  # a bug: say so in one line, keep serving
             return self._error(HTTPStatus.INTERNAL_SERVER_ERROR, "request", f"internal error: {type(e).__name__}: {e}")
         if answer is None:

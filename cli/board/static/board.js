@@ -19,8 +19,7 @@ const rankIndex = (card) => RANKS.indexOf(rankOf(card));
 const order = (a, b) => suitOf(a) - suitOf(b) || rankIndex(a) - rankIndex(b);
 const isRed = (card) => suitOf(card) >= 2;
 
-let lang = "en";
-const rankText = (rank) => (lang === "ru" && RU[rank]) || rank;
+const rankText = (rank) => (board.lang === "ru" && RU[rank]) || rank;
 const cardText = (card) => SUIT_SYMBOLS[suitOf(card)] + rankText(rankOf(card));
 
 // A hand in the board's notation, "♠QJ ♣97 ♦KQJ10 ♥J7" (the server writes it so).
@@ -54,6 +53,18 @@ function dotCards(text) {
   return cards;
 }
 
+// ---- the page's words, in the language chosen ---------------------------------------
+
+const WORDS = {
+  en: {
+    "no server": "The board's server does not answer: is pref board still running? (start it again and reload)",
+  },
+  ru: {
+    "no server": "Сервер доски не отвечает: запущен ли pref board? (запустите его снова и обновите страницу)",
+  },
+};
+const say = (key) => WORDS[board.lang][key] || WORDS.en[key] || key;
+
 // ---- talking to the server ----------------------------------------------------------
 
 class BoardError extends Error {
@@ -61,10 +72,15 @@ class BoardError extends Error {
 }
 
 async function api(name, body) {
-  const response = await fetch("/api/" + name, {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
-  const data = await response.json();
+  let response, data;
+  try {
+    response = await fetch("/api/" + name, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+    data = await response.json();
+  } catch (e) {
+    throw new BoardError(say("no server"), "");
+  }
   if (!response.ok) throw new BoardError(data.error || response.statusText, data.field || "");
   return data;
 }
@@ -113,18 +129,28 @@ function countedSeat(game, mover) {
 // states[0] is the start; each later state is the position after one more card, with the
 // card, who played it, the trick as it lay on the table, the winner and tricks taken.
 
-let start = null;
-let states = [];
-let at = 0;
-let openedAt = 0;     // the state the problem was opened at (after the tricks its file says were played)
-let baseTitle = "";   // the title without "(after … cards)"
-let discardBest = null;  // {from, seat, cards, tricks}: a 12-card declarer's discard, as the solver chose it
-let busy = false;
-let generation = 0;  // bumped on every change, so a late answer is not drawn over a newer one
 
-const current = () => states[at];
-const movesTo = (i) => states.slice(1, i + 1).map((s) => s.card);
-const fullDeal = () => !(start.game && start.game.trick) && cardCount(start) === 30;
+// Everything the page remembers, in one place.
+const board = {
+  lang: "en",          // card notation: "en" ♠AKQJ or "ru" ♠ТКДВ
+  start: null,         // the problem object at the start of the history
+  states: [],          // states[0] is the start; each later one the position after one more card
+  at: 0,               // the state shown
+  openedAt: 0,         // the state the problem was opened at (after the tricks its file says were played)
+  baseTitle: "",       // the title without "(after … cards)"
+  discardBest: null,   // {from, seat, cards, tricks, key}: a 12-card declarer's discard, as the solver chose it
+  busy: false,         // a request to play cards is under way
+  generation: 0,       // bumped on every drawing, so a late answer is not drawn over a newer one
+  autoTimer: null,     // the solver's reply to come, playing one seat
+  autoArmed: false,    // the solver replies only after a card of the user's, never after undo or a jump
+  setup: {},           // the set-up's cards by field
+  setupFrom: null,     // the problem the set-up was opened on
+  choosingDiscard: false,  // the set-up was opened to choose a 12-card declarer's discard
+};
+
+const current = () => board.states[board.at];
+const movesTo = (i) => board.states.slice(1, i + 1).map((s) => s.card);
+const fullDeal = () => !(board.start.game && board.start.game.trick) && cardCount(board.start) === 30;
 
 // The problem file of the position after ``i`` cards: on a full deal the deal as dealt with the
 // tricks ``played`` and the ``trick`` in progress (so its answer, as pref solve gives it, covers
@@ -135,19 +161,28 @@ function problemAt(i) {
   const complete = Math.floor(moves.length / 3);
   let problem;
   if (complete && fullDeal()) {
-    const game = { ...start.game, played: [] };
+    const game = { ...board.start.game, played: [] };
     for (let t = 0; t < complete; t++) game.played.push(moves.slice(3 * t, 3 * t + 3).join(" "));
     if (moves.length > 3 * complete) game.trick = moves.slice(3 * complete).join(" ");
-    problem = { ...start, game };
+    problem = { ...board.start, game };
   } else {
-    problem = { ...states[i].problem };
+    problem = { ...board.states[i].problem };
   }
-  if (i !== openedAt) {
+  if (i !== board.openedAt) {
     for (const key of ["expect", "notes", "theme", "difficulty"]) delete problem[key];
-    if (baseTitle) problem.title = `${baseTitle} (after ${i} ${i === 1 ? "card" : "cards"})`;
+    if (board.baseTitle && i) problem.title = `${board.baseTitle} (after ${i} ${i === 1 ? "card" : "cards"})`;
+    else if (board.baseTitle) problem.title = board.baseTitle;
     else delete problem.title;
   }
   return problem;
+}
+// Tricks complete in a position (of a deal of 10), and the talon card turned for trick ``n``
+// in raspasy (tricks 1 and 2, when the talon is turned), else null.
+const tricksDone = (problem) => 10 - Math.ceil(cardCount(problem) / 3);
+function turnedCard(n) {
+  const g = board.start.game;
+  if (!g || g.kind !== "raspasy" || g.raspasy_talon === "none" || n > 2) return null;
+  return listCards(board.start.deal.talon)[n - 1] || null;
 }
 const handsOf = (problem) => SEATS.map((s) => handCards(problem.deal[s]));
 const cardCount = (problem) => handsOf(problem).reduce((n, h) => n + h.length, 0)
@@ -178,18 +213,18 @@ function nextState(prev, step) {
 }
 
 async function playCards(cards) {
-  if (!cards.length || busy) return;
-  busy = true;
+  if (!cards.length || board.busy) return;
+  board.busy = true;
   try {
-    const { steps } = await api("play", { problem: start, cards: movesTo(at).concat(cards) });
-    states = states.slice(0, at + 1);
-    for (const step of steps.slice(at)) states.push(nextState(states[states.length - 1], step));
-    at = states.length - 1;
+    const { steps } = await api("play", { problem: board.start, cards: movesTo(board.at).concat(cards) });
+    board.states = board.states.slice(0, board.at + 1);
+    for (const step of steps.slice(board.at)) board.states.push(nextState(board.states[board.states.length - 1], step));
+    board.at = board.states.length - 1;
     showError("");
   } catch (e) {
     showError(e.message);
   } finally {
-    busy = false;
+    board.busy = false;
   }
   await render();
 }
@@ -223,27 +258,28 @@ async function begin(given, extraMoves = [], upTo = null, { keepDiscard = false,
   try {
     const result = await solveOf(problem);
     if (result.discard_chosen) {
-      discardBest = { from: problem, seat: problem.game.declarer, cards: result.discard, tricks: result.tricks,
+      board.discardBest = { from: problem, seat: problem.game.declarer, cards: result.discard, tricks: result.tricks,
         key: result.discard_key_text };
       problem = withDiscard(problem, result);
       await solveOf(problem);
     } else if (!keepDiscard) {
-      discardBest = null;
+      board.discardBest = null;
     }
   } catch (e) {
     openSetup(problem, e);  // the board keeps what it had; the set-up shows what is wrong
     return false;
   }
-  start = problem;
-  openedAt = openedMoves;
-  baseTitle = (problem.title || "").replace(/ \(after \d+ cards?\)$/, "");
-  states = [startState(problem)];
-  at = 0;
+  closeSetup();  // a problem opened by its address while the set-up was open
+  board.start = problem;
+  board.openedAt = openedMoves;
+  board.baseTitle = (problem.title || "").replace(/ \(after \d+ cards?\)$/, "");
+  board.states = [startState(problem)];
+  board.at = 0;
   if (moves.length) {
     try {
       const { steps } = await api("play", { problem, cards: moves });
-      for (const step of steps) states.push(nextState(states[states.length - 1], step));
-      at = upTo === null ? states.length - 1 : Math.max(0, Math.min(upTo, states.length - 1));
+      for (const step of steps) board.states.push(nextState(board.states[board.states.length - 1], step));
+      board.at = upTo === null ? board.states.length - 1 : Math.max(0, Math.min(upTo, board.states.length - 1));
     } catch (e) {
       showError(e.message);
     }
@@ -253,16 +289,16 @@ async function begin(given, extraMoves = [], upTo = null, { keepDiscard = false,
 }
 
 function goTo(index) {
-  at = Math.max(0, Math.min(index, states.length - 1));
+  board.at = Math.max(0, Math.min(index, board.states.length - 1));
   render();
 }
 
 function undo() {
-  if (at === 0) return;
-  let i = at - 1;
+  if (board.at === 0) return;
+  let i = board.at - 1;
   const seat = $("seat").value;
   // Playing one seat: go back to that seat's previous turn, past the solver's replies.
-  while (seat && i > 0 && (states[i].over || toMove(states[i].problem) !== seat)) i -= 1;
+  while (seat && i > 0 && (board.states[i].over || toMove(board.states[i].problem) !== seat)) i -= 1;
   goTo(i);
 }
 
@@ -287,7 +323,7 @@ function drawSeat(seat, state, result) {
   const box = $("seat-" + seat);
   box.replaceChildren();
   const problem = state.problem;
-  const game = start.game;
+  const game = board.start.game;
   const mover = state.over ? null : toMove(problem);
   const i = SEATS.indexOf(seat);
   const head = el("div", "seat-head");
@@ -315,7 +351,7 @@ function drawSeat(seat, state, result) {
       button.append(face);
       button.dataset.card = card;
       if (values) {
-        button.disabled = !legal || busy || !playerMayPlay(mover);
+        button.disabled = !legal || board.busy || !playerMayPlay(mover);
         if (legal) {
           const badge = el("span", "value" + (values[card] === best ? " best" : ""),
             (values[card] === best ? "★" : "") + values[card]);
@@ -349,12 +385,10 @@ function drawCentre(state) {
   const box = $("talon");
   box.replaceChildren();
   if (talon.length) {
-    const g = start.game;
+    const g = board.start.game;
     const turned = g && g.kind === "raspasy" && (g.raspasy_talon || "suit") !== "none";
     box.append(el("span", "label", "talon"));
-    // In raspasy the talon tricks are led by A: tricks done = 10 - A's cards (less one if A has played).
-    const aCards = handCards(state.problem.deal.A).length + (state.table.some((t) => t.seat === "A") ? 1 : 0);
-    const done = 10 - aCards;
+    const done = tricksDone(state.problem);
     talon.forEach((c, i) => {
       const now = turned && i === done && !state.over;
       box.append(cardFace(c, "small" + (turned && i < done ? " faded" : "") + (now ? " turned-now" : "")));
@@ -370,11 +404,19 @@ function drawCentre(state) {
     box.append(el("span", "label", "discard"));
     discard.forEach((c) => box.append(cardFace(c, "small")));
   }
+  // The turned talon card lies in the trick with the players' cards (raspasy, tricks 1 and 2).
+  const shownTrick = state.table.length || !state.lastTrick ? tricksDone(state.problem) + 1 : tricksDone(state.problem);
+  const turnedNow = turnedCard(shownTrick);
+  $("slot-T").replaceChildren();
+  $("slot-T").hidden = !turnedNow;
+  if (turnedNow) $("slot-T").append(cardFace(turnedNow, state.table.length ? "" : "faded"), el("span", "slot-seat", "talon"));
   let turn = "";
   if (state.over) turn = "The deal is over.";
   else if (state.lastTrick && !state.table.length) {
-    turn = state.winner === "D" ? "The talon card held the trick: the dealer takes it."
-      : `${state.winner} takes the trick and leads.`;
+    // the next leader is the server's: in raspasy's talon tricks A leads again whoever won
+    const leader = state.problem.game.leader;
+    if (state.winner === "D") turn = `The talon card held the trick: the dealer takes it. ${leader} leads.`;
+    else turn = `${state.winner} takes the trick` + (leader === state.winner ? " and leads." : `; ${leader} leads.`);
   } else turn = `${toMove(state.problem)} ${state.table.length ? "to play" : "leads"}.`;
   $("turn").textContent = turn;
 }
@@ -383,31 +425,47 @@ function drawMoves() {
   const list = $("moves");
   list.replaceChildren();
   const first = el("li", "start");
-  const startButton = el("button", "move" + (at === 0 ? " current" : ""), "start");
+  const startButton = el("button", "move" + (board.at === 0 ? " current" : ""), "start");
   startButton.addEventListener("click", () => goTo(0));
   first.append(startButton);
   list.append(first);
   let item = null;
-  let trickNumber = 11 - Math.ceil(cardCount(start) / 3);
-  for (let i = 1; i < states.length; i++) {
-    const s = states[i];
+  let trickNumber = 11 - Math.ceil(cardCount(board.start) / 3);
+  for (let i = 1; i < board.states.length; i++) {
+    const s = board.states[i];
     if (!item) {
       item = el("li", "trick-line");
       item.append(el("span", "trick-number", `${trickNumber}.`));
+      const turned = turnedCard(trickNumber);
+      if (turned) item.append(el("span", "move-seat", "talon "), cardFace(turned, "inline talon-move"));
     }
-    const b = el("button", "move" + (i === at ? " current" : "") + (i > at ? " ahead" : ""));
+    const b = el("button", "move" + (i === board.at ? " current" : "") + (i > board.at ? " ahead" : ""));
     b.append(el("span", "move-seat", s.seat + " "), cardFace(s.card, "inline"));
     b.addEventListener("click", () => goTo(i));
     item.append(b);
-    if (s.winner || i === states.length - 1) {
+    if (s.winner || i === board.states.length - 1) {
       if (s.winner) item.append(el("span", "winner", "→ " + s.winner));
       list.append(item);
       item = null;
       trickNumber += 1;
     }
   }
+  // Keep the current move in sight inside the list; scrollIntoView would move the window too
+  // (on a phone every tap scrolled the table away).
   const currentMove = list.querySelector(".current");
-  if (currentMove) currentMove.scrollIntoView({ block: "nearest" });
+  if (currentMove) {
+    const top = currentMove.offsetTop - list.offsetTop;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + currentMove.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top + currentMove.offsetHeight - list.clientHeight;
+    }
+  }
+}
+
+// A line that tells the answer: hidden with the card values ("Show card values" off).
+function giveaway(line) {
+  line.classList.add("giveaway");
+  return line;
 }
 
 // The answer in bold, any explanation after " — " in plain type.
@@ -424,7 +482,7 @@ function verdictLine(text) {
 function drawValue(state, result) {
   const box = $("value");
   box.replaceChildren();
-  const game = start.game;
+  const game = board.start.game;
   if (state.over) {
     const t = state.taken;
     box.append(verdictLine(state.answer));
@@ -435,42 +493,43 @@ function drawValue(state, result) {
     box.append(el("div", "verdict thinking", "solving…"));
     return;
   }
-  box.append(verdictLine(result.answer));
-  box.append(el("div", "sub", "with best play from here (double dummy)"));
+  box.append(giveaway(verdictLine(result.answer)));
+  box.append(giveaway(el("div", "sub", "with best play from here (double dummy)")));
+  box.append(el("div", "sub values-hidden", "The values are hidden: “Show card values” shows them."));
   const mover = toMove(state.problem);
   const counted = countedSeat(game, mover);
   const legend = el("div", "sub legend");
   legend.textContent = `Under ${mover}'s cards: ${counted === mover ? "his own" : counted + "'s"} tricks from ` +
     `here after each; ★ the best for ${mover}, who wants them ${moverWantsMore(game, mover) ? "many" : "few"}.`;
   box.append(legend);
-  if (result.key_text) box.append(el("div", "sub key", `Key: ${result.key_text}`));
+  if (result.key_text) box.append(giveaway(el("div", "sub key", `Key: ${result.key_text}`)));
   if ("agrees" in result) {
     const e = result.expect;
     const text = typeof e === "object" ? SEATS.map((s) => `${s} ${e[s]}`).join(", ") : plural(e, "trick");
-    box.append(el("div", "sub " + (result.agrees ? "agrees" : "differs"),
-      `Published answer: ${text} — ${result.agrees ? "agrees" : "DIFFERS"}`));
+    box.append(giveaway(el("div", "sub " + (result.agrees ? "agrees" : "differs"),
+      `Published answer: ${text} — ${result.agrees ? "agrees" : "DIFFERS"}`)));
   }
-  if (discardBest && at === 0) drawDiscard(box, result);
+  if (board.discardBest && board.at === 0) drawDiscard(box, result);
   // Was the card just played as good as the best? (the values of the moment before it)
-  const before = at > 0 ? solved.get(JSON.stringify(problemAt(at - 1))) : null;
+  const before = board.at > 0 ? solved.get(JSON.stringify(problemAt(board.at - 1))) : null;
   if (before && state.card in before.card_values) {
     const bestThen = bestValue(before);
     if (before.card_values[state.card] !== bestThen) {
-      box.append(el("div", "sub mistake", `${state.seat}'s ${cardText(state.card)} was not best: ` +
-        `${countedSeat(game, state.seat)} ${before.card_values[state.card]} instead of ${bestThen}.`));
+      box.append(giveaway(el("div", "sub mistake", `${state.seat}'s ${cardText(state.card)} was not best: ` +
+        `${countedSeat(game, state.seat)} ${before.card_values[state.card]} instead of ${bestThen}.`)));
     }
   }
 }
 
 // The declarer held 12 cards: say whose discard is on the board and offer another.
 function drawDiscard(box, result) {
-  const { seat, cards, tricks } = discardBest;
-  const mine = listCards(start.deal.discard);
+  const { seat, cards, tricks } = board.discardBest;
+  const mine = listCards(board.start.deal.discard);
   const shown = mine.map(cardText).join(" ");
   let line;
   if (mine.join(" ") === cards.join(" ")) {
     line = el("div", "sub discard-note", `${seat} held 12 cards and discarded ${shown}: the solver's best discard`);
-    line.append(el("span", "key", ` (${discardBest.key})`), ".");
+    line.append(el("span", "key", ` (${board.discardBest.key})`), ".");
   } else if (result.tricks !== tricks) {
     line = el("div", "sub mistake discard-note", `${seat}'s discard ${shown} was not best: ${seat} ` +
       `${result.tricks} instead of ${tricks} with ${cards.map(cardText).join(" ")}.`);
@@ -482,31 +541,31 @@ function drawDiscard(box, result) {
   other.type = "button";
   other.id = "other-discard";
   other.addEventListener("click", () => {
-    openSetup(discardBest.from);
-    choosingDiscard = true;
+    openSetup(board.discardBest.from);
+    board.choosingDiscard = true;
     document.querySelector("input[name=target][value=discard]").checked = true;
   });
   line.append(" ", other);
-  box.append(line);
+  box.append(giveaway(line));
 }
 
 async function render() {
-  const mine = ++generation;
+  const mine = ++board.generation;
   const state = current();
   document.body.classList.toggle("no-hints", !$("hints").checked);
-  $("title").textContent = start.title || "Preferans board";
-  document.title = (start.title ? start.title + " — " : "") + "Preferans board";
-  const g = start.game;
-  $("game-line").textContent = gameName(g) + (start.source ? " · " + start.source : "");
+  $("title").textContent = board.start.title || "Preferans board";
+  document.title = (board.start.title ? board.start.title + " — " : "") + "Preferans board";
+  const g = board.start.game;
+  $("game-line").textContent = gameName(g) + (board.start.source ? " · " + board.start.source : "");
   let result = null;
   if (!state.over) {
     drawAll(state, null);
     try {
-      result = await solveOf(problemAt(at));
+      result = await solveOf(problemAt(board.at));
     } catch (e) {
       showError(e.message);
     }
-    if (mine !== generation) return;
+    if (mine !== board.generation) return;
   }
   drawAll(state, result);
   updateAddress();
@@ -518,8 +577,8 @@ function drawAll(state, result) {
   drawCentre(state);
   drawMoves();
   drawValue(state, result);
-  $("undo").disabled = at === 0;
-  $("redo").disabled = at >= states.length - 1;
+  $("undo").disabled = board.at === 0;
+  $("redo").disabled = board.at >= board.states.length - 1;
   $("best").disabled = $("line").disabled = !result || state.over || !result.line.length;
   $("save-json").disabled = $("save-toml").disabled = state.over;
 }
@@ -531,22 +590,20 @@ function showError(message) {
 
 // ---- one seat against the solver ------------------------------------------------------------
 
-let autoTimer = null;
-let autoArmed = false;  // only after a card of the user's, never after undo or a jump
 const playerMayPlay = (mover) => !$("seat").value || $("seat").value === mover;
 
 function maybeAutoPlay(state, result) {
-  clearTimeout(autoTimer);
+  clearTimeout(board.autoTimer);
   const seat = $("seat").value;
-  if (!autoArmed || !seat || state.over || !result || toMove(state.problem) === seat) {
-    autoArmed = autoArmed && !!seat && !state.over && !!result && toMove(state.problem) !== seat;
+  if (!board.autoArmed || !seat || state.over || !result || toMove(state.problem) === seat) {
+    board.autoArmed = board.autoArmed && !!seat && !state.over && !!result && toMove(state.problem) !== seat;
     return;
   }
-  autoTimer = setTimeout(() => playCards([result.line[0]]), 450);
+  board.autoTimer = setTimeout(() => playCards([result.line[0]]), 450);
 }
 
 function userPlays(card) {
-  autoArmed = true;
+  board.autoArmed = true;
   playCards([card]);
 }
 
@@ -566,15 +623,18 @@ function addressOf(problem, moves, upTo) {
   if (problem.expect && problem.expect.key) p.set("key", problem.expect.key);
   for (const key of ["title", "source", "theme", "difficulty"]) if (problem[key]) p.set(key, problem[key]);
   if (moves.length) p.set("moves", moves.join(","));
-  if (openedAt) p.set("opened", String(openedAt));
+  if (board.openedAt) p.set("opened", String(board.openedAt));
   if (upTo !== moves.length) p.set("at", String(upTo));
   return "#" + p.toString().replace(/%2C/g, ",");
 }
 
 function updateAddress() {
-  const moves = states.slice(1).map((s) => s.card);
-  history.replaceState(null, "", addressOf(start, moves, at));
+  const moves = board.states.slice(1).map((s) => s.card);
+  history.replaceState(null, "", addressOf(board.start, moves, board.at));
 }
+
+// A count in the address ("at", "opened"): a whole number, else none (a mistyped one is ignored).
+const count = (text) => (/^\d{1,3}$/.test(text || "") ? Number(text) : null);
 
 function problemFromAddress(hash) {
   const p = new URLSearchParams(hash.replace(/^#/, ""));
@@ -597,16 +657,15 @@ function problemFromAddress(hash) {
   }
   if (p.get("key")) problem.expect = { ...(problem.expect || {}), key: p.get("key") };
   const moves = listCards(p.get("moves"));
-  const upTo = p.get("at") === null ? null : Number(p.get("at"));
-  return { problem, moves, upTo, opened: Number(p.get("opened") || 0) };
+  return { problem, moves, upTo: count(p.get("at")), opened: count(p.get("opened")) || 0 };
 }
 
 // ---- files ---------------------------------------------------------------------------------------
 
 async function save(format) {
   // Unchanged at the start of a 12-card declarer's problem: his discard is still to choose.
-  const chosen = discardBest && at === 0 && start.deal.discard === discardBest.cards.join(" ");
-  const problem = chosen ? discardBest.from : problemAt(at);
+  const chosen = board.discardBest && board.at === 0 && board.start.deal.discard === board.discardBest.cards.join(" ");
+  const problem = chosen ? board.discardBest.from : problemAt(board.at);
   try {
     const { text } = await api("save", { problem, format });
     const name = (problem.title || "position").toLowerCase().normalize("NFKD")
@@ -639,18 +698,16 @@ async function openFile(file) {
 
 const FIELDS = ["A", "B", "C", "talon", "discard", "trick"];
 const ORDERED = new Set(["talon", "discard", "trick"]);
-let setup = {};  // field -> cards
-let choosingDiscard = false;  // the set-up was opened to choose a 12-card declarer's discard
 
 function fieldText(field) {
-  return ORDERED.has(field) ? setup[field].join(" ") : (setup[field].length ? handText(setup[field]) : "");
+  return ORDERED.has(field) ? board.setup[field].join(" ") : (board.setup[field].length ? handText(board.setup[field]) : "");
 }
 
 function drawDeck() {
   const deck = $("deck");
   deck.replaceChildren();
   const owner = {};
-  for (const f of FIELDS) for (const c of setup[f]) owner[c] = f;
+  for (const f of FIELDS) for (const c of board.setup[f]) owner[c] = f;
   for (let s = 0; s < 4; s++) {
     const row = el("div", "deck-row");
     for (const r of RANKS) {
@@ -667,17 +724,17 @@ function drawDeck() {
   for (const f of FIELDS) {
     $("f-" + f).value = fieldText(f);
     const label = $("f-" + f).closest(".field").querySelector("span");
-    const n = setup[f].length;
+    const n = board.setup[f].length;
     label.textContent = (f === "trick" ? "on the table" : f) + (n ? ` (${n})` : "");
   }
 }
 
 function deckClick(card) {
   const target = document.querySelector("input[name=target]:checked").value;
-  const had = FIELDS.find((f) => setup[f].includes(card));
-  for (const f of FIELDS) setup[f] = setup[f].filter((c) => c !== card);
-  if (had !== target) setup[target].push(card);
-  if (!ORDERED.has(target)) setup[target].sort(order);
+  const had = FIELDS.find((f) => board.setup[f].includes(card));
+  for (const f of FIELDS) board.setup[f] = board.setup[f].filter((c) => c !== card);
+  if (had !== target) board.setup[target].push(card);
+  if (!ORDERED.has(target)) board.setup[target].sort(order);
   clearFieldErrors();
   drawDeck();
 }
@@ -687,8 +744,8 @@ async function fieldTyped(field) {
   clearFieldErrors();
   try {
     const { cards } = await api("cards", { text: input.value, field: input.dataset.field });
-    for (const f of FIELDS) if (f !== field) setup[f] = setup[f].filter((c) => !cards.includes(c));
-    setup[field] = cards;
+    for (const f of FIELDS) if (f !== field) board.setup[f] = board.setup[f].filter((c) => !cards.includes(c));
+    board.setup[field] = cards;
     drawDeck();
   } catch (e) {
     fieldError(e.field, e.message);
@@ -718,47 +775,53 @@ function setupKind() {
 }
 
 function openSetup(problem, error) {
-  choosingDiscard = false;
-  problem = problem || (start && current().problem) || { deal: { A: "", B: "", C: "" } };
-  setup = {};
-  for (const s of SEATS) setup[s] = handCards(problem.deal[s]);
-  setup.talon = listCards(problem.deal.talon);
-  setup.discard = listCards(problem.deal.discard);
+  board.choosingDiscard = false;
+  problem = problem || (board.start && current().problem) || { deal: { A: "", B: "", C: "" } };
+  board.setupFrom = problem;
+  board.setup = {};
+  for (const s of SEATS) board.setup[s] = handCards(problem.deal[s]);
+  board.setup.talon = listCards(problem.deal.talon);
+  board.setup.discard = listCards(problem.deal.discard);
   const g = problem.game || { kind: "contract", contract: "6S", declarer: "A" };
-  setup.trick = listCards(g.trick);
+  board.setup.trick = listCards(g.trick);
   $("f-kind").value = g.kind || "contract";
   const m = String(g.contract || "6S").toUpperCase().match(/^(\d+)\s*(.*)$/);
   $("f-level").value = m ? m[1] : "6";
   $("f-strain").value = m && STRAIN[m[2]] ? m[2] : "S";
   $("f-declarer").value = g.declarer || "A";
   $("f-leader").value = g.leader || "A";
-  $("f-raspasy-talon").value = g.raspasy_talon || (setup.talon.length ? "suit" : "none");
+  $("f-raspasy-talon").value = g.raspasy_talon || (board.setup.talon.length ? "suit" : "none");
   $("f-title").value = problem.title || "";
   setupKind();
   clearFieldErrors();
   drawDeck();
-  $("setup").hidden = false;
+  if (!$("setup").open) $("setup").showModal();
   if (error) fieldError(error.field, error.message);
 }
 
 function closeSetup() {
-  $("setup").hidden = true;
-  choosingDiscard = false;
+  if ($("setup").open) $("setup").close();
+  board.choosingDiscard = false;
 }
 
 function setupProblem() {
   const problem = {};
+  if (board.choosingDiscard) {  // the same problem with another discard: where it comes from stays
+    for (const key of ["source", "theme", "difficulty", "notes"]) {
+      if (board.setupFrom[key]) problem[key] = board.setupFrom[key];
+    }
+  }
   if ($("f-title").value.trim()) problem.title = $("f-title").value.trim();
   problem.deal = {};
-  for (const s of SEATS) problem.deal[s] = handText(setup[s]);
-  if (setup.talon.length) problem.deal.talon = setup.talon.join(" ");
-  if (setup.discard.length) problem.deal.discard = setup.discard.join(" ");
+  for (const s of SEATS) problem.deal[s] = handText(board.setup[s]);
+  if (board.setup.talon.length) problem.deal.talon = board.setup.talon.join(" ");
+  if (board.setup.discard.length) problem.deal.discard = board.setup.discard.join(" ");
   const kind = $("f-kind").value;
   const game = { kind };
   if (kind === "contract") game.contract = $("f-level").value + $("f-strain").value;
   if (kind !== "raspasy") game.declarer = $("f-declarer").value;
   game.leader = $("f-leader").value;
-  if (setup.trick.length) game.trick = setup.trick.join(" ");
+  if (board.setup.trick.length) game.trick = board.setup.trick.join(" ");
   if (kind === "raspasy") game.raspasy_talon = $("f-raspasy-talon").value;
   problem.game = game;
   return problem;
@@ -774,7 +837,7 @@ async function setupDone(event) {
     fieldError(e.field, e.message);
     return;
   }
-  const keepDiscard = choosingDiscard && !!problem.deal.discard;
+  const keepDiscard = board.choosingDiscard && !!problem.deal.discard;
   closeSetup();
   $("seat").value = "";
   await begin(problem, [], null, { keepDiscard });
@@ -787,8 +850,9 @@ function randomDeal() {
     const j = Math.floor(Math.random() * (i + 1));
     [deck[i], deck[j]] = [deck[j], deck[i]];
   }
-  setup = { A: deck.slice(0, 10).sort(order), B: deck.slice(10, 20).sort(order), C: deck.slice(20, 30).sort(order),
+  board.setup = { A: deck.slice(0, 10).sort(order), B: deck.slice(10, 20).sort(order), C: deck.slice(20, 30).sort(order),
     talon: deck.slice(30), discard: [], trick: [] };
+  if ($("f-raspasy-talon").value === "none") $("f-raspasy-talon").value = "suit";  // the talon dealt is turned
   clearFieldErrors();
   drawDeck();
 }
@@ -796,20 +860,21 @@ function randomDeal() {
 // ---- wiring ----------------------------------------------------------------------------------------
 
 function wire() {
-  $("undo").addEventListener("click", () => { autoArmed = false; undo(); });
-  $("redo").addEventListener("click", () => { autoArmed = false; goTo(at + 1); });
+  $("undo").addEventListener("click", () => { board.autoArmed = false; undo(); });
+  $("redo").addEventListener("click", () => { board.autoArmed = false; goTo(board.at + 1); });
+  // The result the board already shows (problemAt, not the bare position: one solve, not two).
   $("best").addEventListener("click", async () => {
-    const r = await solveOf(current().problem);
+    const r = await solveOf(problemAt(board.at));
     userPlays(r.line[0]);
   });
   $("line").addEventListener("click", async () => {
-    autoArmed = false;
-    const r = await solveOf(current().problem);
+    board.autoArmed = false;
+    const r = await solveOf(problemAt(board.at));
     playCards(r.line);
   });
   $("hints").addEventListener("change", () => document.body.classList.toggle("no-hints", !$("hints").checked));
-  $("lang").addEventListener("change", () => { lang = $("lang").value; localStorage.setItem("pref-lang", lang); render(); });
-  $("seat").addEventListener("change", () => { autoArmed = !!$("seat").value; render(); });
+  $("lang").addEventListener("change", () => { board.lang = $("lang").value; localStorage.setItem("pref-lang", board.lang); render(); });
+  $("seat").addEventListener("change", () => { board.autoArmed = !!$("seat").value; render(); });
   $("save-json").addEventListener("click", () => save("json"));
   $("save-toml").addEventListener("click", () => save("toml"));
   $("open-file").addEventListener("change", (e) => {
@@ -817,9 +882,12 @@ function wire() {
     e.target.value = "";
   });
   $("setup-open").addEventListener("click", () => openSetup());
-  $("setup-cancel").addEventListener("click", () => { if (start) closeSetup(); });
+  $("setup-cancel").addEventListener("click", () => { if (board.start) closeSetup(); });
+  // Escape closes the set-up, unless there is no board behind it to go back to
+  $("setup").addEventListener("cancel", (e) => { if (!board.start) e.preventDefault(); });
+  $("setup").addEventListener("close", () => { board.choosingDiscard = false; });
   $("setup-clear").addEventListener("click", () => {
-    for (const f of FIELDS) setup[f] = [];
+    for (const f of FIELDS) board.setup[f] = [];
     clearFieldErrors();
     drawDeck();
   });
@@ -831,9 +899,10 @@ function wire() {
     $("f-" + f).addEventListener("focus", () => { document.querySelector(`input[name=target][value="${f}"]`).checked = true; });
   }
   document.addEventListener("keydown", (e) => {
-    if (!$("setup").hidden || e.target.matches("input, select, textarea")) return;
-    if (e.key === "ArrowLeft") { autoArmed = false; undo(); }
-    if (e.key === "ArrowRight") { autoArmed = false; goTo(at + 1); }
+    if ($("setup").open || e.target.matches("input, select, textarea")) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;  // the browser's shortcuts (Ctrl+B) are not moves
+    if (e.key === "ArrowLeft") { board.autoArmed = false; undo(); }
+    if (e.key === "ArrowRight") { board.autoArmed = false; goTo(board.at + 1); }
     if (e.key === "b") $("best").click();
   });
   window.addEventListener("hashchange", () => {
@@ -857,8 +926,8 @@ async function beginFromAddress() {
 }
 
 async function main() {
-  lang = localStorage.getItem("pref-lang") || "en";
-  $("lang").value = lang;
+  board.lang = localStorage.getItem("pref-lang") || "en";
+  $("lang").value = board.lang;
   wire();
   if (!await beginFromAddress()) openSetup();
   document.body.classList.add("ready");

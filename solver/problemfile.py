@@ -164,6 +164,10 @@ class Problem:
 
     def talon_cards(self) -> tuple[int, ...]:
         """The talon in the order its cards are turned (empty when the file gives none)."""
+        return self._talon_cards
+
+    @cached_property
+    def _talon_cards(self) -> tuple[int, ...]:
         if self.talon is None:
             return ()
         order_matters = self.kind is not None and kind_word(self.kind) == Kind.RASPASY.value \
@@ -175,6 +179,10 @@ class Problem:
 
     def discard_cards(self) -> tuple[int, ...]:
         """The cards the declarer put aside (out of play)."""
+        return self._discard_cards
+
+    @cached_property
+    def _discard_cards(self) -> tuple[int, ...]:
         if self.discard is None:
             return ()
         cards = _card_list(self.discard, self.error, "deal.discard", order_matters=False)
@@ -325,8 +333,12 @@ class Problem:
         self.declared_key()
         return self
 
-    def declared_key(self):
+    def declared_key(self) -> DeclaredKey | None:
         """``[expect] key`` parsed (see :func:`parse_key`), or ``None``."""
+        return self._declared_key
+
+    @cached_property
+    def _declared_key(self) -> DeclaredKey | None:
         if self.key is None:
             return None
         if self.kind is None:

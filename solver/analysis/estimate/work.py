@@ -13,11 +13,11 @@ import random
 import threading
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...cards import SEATS, ascii_name, count, mask_of
-from ...engine import Engine, Options
 from ...errors import InputError
 from ...notation import format_hand
 from ...rules import Kind, Position, TalonMode
@@ -26,6 +26,9 @@ from ..layouts import Knowledge, Layout, LayoutSpace
 from .question import Option, Question
 from .score import layout_scores, score_labels_values
 from .tally import LayoutOutcome, Tally
+
+if TYPE_CHECKING:
+    from ...engine import Engine  # annotations only: pref estimate --help loads no kernel
 
 SAMPLE_CHUNK = 25
 """Layouts per sample chunk: small, because solve times have a long tail (fixed: the seeds
@@ -79,6 +82,8 @@ def chunks(question: Question, layouts: int | None, seed: int, exact: bool) -> l
 
 def new_engine() -> Engine:
     """An engine for a worker: kept across layouts, with the larger table that pays then."""
+    from ...engine import Engine, Options
+
     return Engine(Options(tt_log2_size=TABLE_LOG2_SIZE))
 
 

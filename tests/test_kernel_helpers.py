@@ -14,7 +14,8 @@ import pytest
 from solver import reference
 from solver.cards import NO_TRUMP, cards_of, mask_of
 from solver.kernel.bits import PDEP, PEXT
-from solver.kernel.bounds import all_boss, sure_tricks, wins_all, wins_none
+from solver.kernel.bounds import (all_boss, shared_suits_relevance, sure_tricks, tops_relevance, wins_all,
+                                  wins_none)
 from solver.kernel.moves import group_top, representatives
 from solver.kernel.tt import absolute_move, kvec_cards, relative_move, relevance_kvec
 from solver.rules import Game, Position, legal_cards, play
@@ -145,6 +146,36 @@ def test_all_boss_on_lead_takes_every_no_trump_trick(seed):
         fewest = reference.value(Position(hands, player), Game.misere(player), player, cooperative=True)
         assert fewest == cards
     assert fired
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_each_bound_holds_for_the_partition_it_names(seed):
+    """A cut-off is stored for every position that differs only outside the relevant cards
+    (the table keeps suit lengths), so what it claims must hold there too: swapping two
+    cards of one suit between two hands, both outside them, leaves at least as many sure
+    tricks, and keeps "all his cards are tops" and "he can take none" true where they were."""
+    rng = random.Random(seed)
+    swapped = 0
+    for _ in range(300):
+        hands = list(deal(rng, rng.randint(2, 5), rng.choice([2, 3, 4])))
+        player, trump = rng.randrange(3), rng.randrange(NO_TRUMP + 1)
+        k = kernel_hands(hands)
+        bounds = [(lambda h: sure_tricks(h, player, trump)[0], sure_tricks(k, player, trump)[1]),
+                  (lambda h: all_boss(h, player), tops_relevance(k, player)),
+                  (lambda h: wins_none(h, player, player), shared_suits_relevance(k, player))]
+        for bound, relevant in bounds:
+            a, b = rng.sample(range(3), 2)
+            for x in cards_of(hands[a] & ~relevant):
+                ys = [y for y in cards_of(hands[b] & ~relevant) if y >> 3 == x >> 3]
+                if ys:
+                    y = rng.choice(ys)
+                    other = list(hands)
+                    other[a] = hands[a] & ~(1 << x) | 1 << y
+                    other[b] = hands[b] & ~(1 << y) | 1 << x
+                    assert bound(kernel_hands(other)) >= bound(k), (hands, other, player, trump)
+                    swapped += 1
+                    break
+    assert swapped
 
 
 # -- grouping equal cards -----------------------------------------------------------------------

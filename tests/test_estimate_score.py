@@ -138,7 +138,8 @@ def test_cli_score_json_layouts_out_and_bad_options(tmp_path):
                           (("--score", "sochi", "--score-option", "quota=pairs"), "--score-option.quota"),
                           (("--score", "sochi", "--score-option", "quota"), "NAME=VALUE"),
                           (("--layouts-out", str(tmp_path)), "--layouts-out"),
-                          (("--score", "sochi", "--defence", "half,pass"), "half-whist is not played")):
+                          (("--score", "sochi", "--defence", "half,pass"), "half-whist is not played"),
+                          (("--score", "sochi", "--defence", "whist,whist", "--lead"), "not with a 12-card hand")):
         bad = run(*args)
         assert bad.exit_code == 2 and message in bad.stderr and "Traceback" not in bad.output, bad.output
 
@@ -157,3 +158,21 @@ def test_the_readme_shows_what_estimate_score_prints():
         printed = [line.rstrip() for line in result.stdout.splitlines()]
         start = printed.index(shown[0])
         assert printed[start:start + len(shown)] == shown
+
+
+def test_a_blind_lead_is_scored_lead_by_lead():
+    q = question("♠KQx ♣AJx ♦xxx ♥K", seat="A", games=["6S B"], lead=True)
+    q = replace(q, scoring=Scoring("sochi"), keep_layouts=True)
+    result = estimate(q, 20, seed=9, workers=1)
+    summary = result.summary()
+    score = summary.score
+    assert len(score.scored) == len(q.options) and len(score.best) == 1
+    best = score.scored[score.best[0]]
+    assert all(best.balance["A"].value >= s.balance["A"].value for s in score.scored)
+    opts = options_for("sochi")
+    for row in result.tally.rows:
+        for item in score.scored:
+            taken = row[q.options[item.option].label]
+            deal = deal_from_dict({"game": "6S", "declarer": "B", "defence": {"A": "whist", "C": "pass"},
+                                   "tricks": {"B": taken, "A": 10 - taken, "C": 0}})
+            assert fractions(row)[item.label] == balance(write(deal, opts), opts)

@@ -221,7 +221,7 @@ def report(result: Estimate, summary: Summary, style: Style, title: str = "", to
     lines = [style.bold(title), ""] if title else []
     lines += _header(result, summary, style.lang)
     if summary.leads:
-        return lines + _leads(result, summary, style)
+        return lines + _leads(result, summary, style) + score_lines(summary, style)
     many = len(summary.options) > 8
     order = list(range(len(summary.options)))
     if many:  # best first, by the same measure as the best option

@@ -301,10 +301,11 @@ def score_summary(result) -> ScoreSummary:
     if seat is not None:
         x = seats.index(seat)
         keys = [(k, j) for k, j, _ in score_labels(q)]
-        declares = all(games[k].declarer == q.seat for k, _ in keys)
+        by_defence = all(games[k].declarer == q.seat for k, _ in keys) or \
+            any(o.lead is not None for o in q.options)
         groups: dict = {}
-        for i, (k, j) in enumerate(keys):  # the declarer chooses the game; a defender his defence
-            groups.setdefault(j if declares else k, []).append(i)
+        for i, (k, j) in enumerate(keys):  # the declarer chooses the game, the leader his card; a defender his defence
+            groups.setdefault(j if by_defence else k, []).append(i)
         for members in groups.values():
             if len(members) < 2:
                 continue

@@ -35,7 +35,7 @@ COMMANDS = {
     "bench": ("cli.commands.bench:bench", "Time the solver on fixed random deals, per kind of job, and say why."),
     "estimate": ("cli.commands.estimate:estimate", "The distribution of exact outcomes over the layouts a player cannot see."),
     "score": ("cli.commands.score:score", "Score preferans: settle a pool record, or score single deals."),
-    "book": ("cli.commands.book:book", "Check the manuals: every claim of BOOK.md sections 1–5 against simulation."),
+    "book": ("cli.commands.book:book", "Check the manuals: every claim of docs/book-claims.md sections 1–5 against simulation."),
     "board": ("cli.board.command:board", "Open the analysis board: play a problem card by card in the browser."),
 }
 """Command name → (``module:attribute``, the first line of its help). The module is imported
@@ -200,7 +200,7 @@ def pref():
       pref discard problem.toml                      the 66 discards of a 12-card hand
       pref bench                                     speed report on fixed random deals
       pref estimate "♠AQxxx ♥AQxxx" --seat A --game "7S A"   a hand over the unseen layouts
-      pref book                                      check the manuals' claims (BOOK.md)
+      pref book                                      check the manuals' claims (docs/book-claims.md)
       pref board problems/kovalevskaya-misere.toml   play it through on the board, in the browser
 
     Problem files are described in docs/problem-format.md. Exit codes: 0 ok,

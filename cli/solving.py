@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 
 from solver.cards import ascii_name
-from solver.problemfile import Problem, ProblemError, load_each, loads_lines
+from solver.problemfile import Problem, ProblemError, load_each, loads_lines, read_lines
 
 from .errors import EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, UserError
 
@@ -129,10 +129,9 @@ def answer_lines(source: str, answer, read=None) -> int:
 
 
 def _lines(stream, name: str):
-    """The stream's lines; a stream that cannot be read is one line of error, not a traceback."""
+    """The stream's lines, each at most 1 MB; a stream that cannot be read, or a line past the
+    limit, is one line of error, not a traceback or a memory exhausted."""
     try:
-        yield from stream
-    except OSError as e:
-        raise UserError(f"{name}: file: cannot read it: {e.strerror or e}") from None
-    except ValueError as e:  # a closed stream
-        raise UserError(f"{name}: file: cannot read it: {e}") from None
+        yield from read_lines(stream, name)
+    except ProblemError as e:
+        raise UserError(str(e)) from None

@@ -23,6 +23,9 @@ RU = {
     "out of play": "вне игры",
     "taken": "взят",
     "the best discard, chosen by the solver": "лучший снос, выбран решателем",
+    "{declarer} held 12 cards: the table is of the deal after his best discard for {game}, {cards} (the "
+    "solver's, as pref solve takes it)": "у {declarer} было 12 карт: таблица сделана после его лучшего сноса "
+    "для игры «{game}», {cards} (выбран решателем, как в pref solve)",
     "on the table": "на столе",
     "turned in this order": "открывается в этом порядке",
     "the second card still to be turned": "вторая карта ещё не открыта",

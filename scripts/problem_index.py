@@ -20,6 +20,7 @@ from solver.problemfile import ANY  # noqa: E402
 from solver.cards import SEATS  # noqa: E402
 from solver.notation import format_cards, parse_cards  # noqa: E402
 from solver.problemfile import load  # noqa: E402
+from solver.rules import game_name  # noqa: E402
 
 KINDS = ("contract", "misere", "raspasy")
 KIND_NAMES = {"contract": "Contracts", "misere": "Misères", "raspasy": "Raspasy"}
@@ -42,8 +43,8 @@ def _answer(problem) -> str:
     if isinstance(problem.expect, dict):
         return " ".join(f"{s} {problem.expect[s]}" for s in SEATS)
     if game.kind.value == "contract":
-        return f"{problem.contract} by {problem.declarer}: {problem.expect}"
-    return f"misère by {problem.declarer}: {'clean' if problem.expect == 0 else f'caught {problem.expect}'}"
+        return f"{game_name(game)}: {problem.expect}"
+    return f"{game_name(game)}: {'clean' if problem.expect == 0 else f'caught {problem.expect}'}"
 
 
 def index_markdown(folder: Path = ROOT / "problems") -> str:

@@ -10,7 +10,10 @@ The public surface, for scripts and notebooks::
 Layers, bottom up: :mod:`solver.cards` and :mod:`solver.notation` (cards and their
 written forms), :mod:`solver.rules` and :mod:`solver.reference` (the rules in plain
 Python and the brute-force oracle), :mod:`solver.kernel` (the compiled search),
-:mod:`solver.engine` (the thin layer over it), :mod:`solver.api` (this surface).
+:mod:`solver.engine` (the checking :class:`Engine` and its unchecked twin, the
+``Searcher``), :mod:`solver.api` (this surface), :mod:`solver.problemfile` (the file
+format), :mod:`solver.analysis` (tables, discards, keys, estimates),
+:mod:`solver.problems` (what a problem file asks, solved).
 """
 
 from .api import InputError, Result, make_position, parse_contract, parse_game, solve, validate

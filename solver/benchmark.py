@@ -22,15 +22,17 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from pathlib import Path
 
 import numpy as np
 
 from .cards import NO_TRUMP, mask_of
 from .api import solve
-from .engine import Engine, Options
-from .kernel.config import SHORTCUT_NAMES
 from .rules import Game, Position, TalonMode
+
+if TYPE_CHECKING:
+    from .engine import Engine, Options  # annotations only: pref bench --help loads no kernel
 
 SEED = 20261129
 KINDS = ("contract", "misere", "raspasy", "table", "solve")
@@ -104,9 +106,11 @@ LEGEND = ("1st%: share of cut-offs made by the first move tried; "
 
 
 def measure(kind: str, count: int, seed: int = SEED, progress=None,
-            options: Options = Options(), job_deals=None) -> KindReport:
+            options: Options | None = None, job_deals=None) -> KindReport:
     """Time and count the search on ``count`` seeded deals (or ``job_deals``), one job at a time."""
-    engine = Engine(options)
+    from .engine import Engine, Options
+
+    engine = Engine(options or Options())
     job_deals = deals(count, seed) if job_deals is None else job_deals
     run_job(engine, job(kind, job_deals[0]))  # load the compiled code before timing
     times, nodes = [], []
@@ -143,6 +147,9 @@ def small_deals(count: int, cards: int = 6, seed: int = SEED) -> list:
 
 def ablation_configs(with_all_off: bool) -> dict[str, Options]:
     """All shortcuts on, then each one off in turn (and all off, if asked)."""
+    from .engine import Options
+    from .kernel.config import SHORTCUT_NAMES
+
     configs = {"all on": Options()}
     configs.update({f"no {name}": Options(**{name: False}) for name in SHORTCUT_NAMES})
     if with_all_off:
@@ -189,6 +196,8 @@ def ablation(kind: str, count: int, seed: int = SEED, small: bool = False, progr
 
 def node_counts(count: int = 10, seed: int = SEED) -> dict[str, list[int]]:
     """Nodes searched per job on the first ``count`` seeded deals: deterministic, machine-free."""
+    from .engine import Engine
+
     out = {}
     for kind in KINDS:
         engine = Engine()

@@ -36,6 +36,7 @@ import re
 import tomllib
 from dataclasses import dataclass, replace
 from functools import cached_property
+from os import PathLike
 from pathlib import Path
 
 from .errors import excerpt, one_line
@@ -163,6 +164,10 @@ class Problem:
 
     def talon_cards(self) -> tuple[int, ...]:
         """The talon in the order its cards are turned (empty when the file gives none)."""
+        return self._talon_cards
+
+    @cached_property
+    def _talon_cards(self) -> tuple[int, ...]:
         if self.talon is None:
             return ()
         order_matters = self.kind is not None and kind_word(self.kind) == Kind.RASPASY.value \
@@ -174,6 +179,10 @@ class Problem:
 
     def discard_cards(self) -> tuple[int, ...]:
         """The cards the declarer put aside (out of play)."""
+        return self._discard_cards
+
+    @cached_property
+    def _discard_cards(self) -> tuple[int, ...]:
         if self.discard is None:
             return ()
         cards = _card_list(self.discard, self.error, "deal.discard", order_matters=False)
@@ -324,8 +333,12 @@ class Problem:
         self.declared_key()
         return self
 
-    def declared_key(self):
+    def declared_key(self) -> DeclaredKey | None:
         """``[expect] key`` parsed (see :func:`parse_key`), or ``None``."""
+        return self._declared_key
+
+    @cached_property
+    def _declared_key(self) -> DeclaredKey | None:
         if self.key is None:
             return None
         if self.kind is None:
@@ -426,16 +439,63 @@ def format_key(choices) -> str:
 # -- reading -----------------------------------------------------------------------
 
 
-def _read_bytes(path: str | Path) -> bytes:
+MAX_FILE_BYTES = 1 << 20
+"""The most read of one problem file (or of one line of a JSON Lines stream): 1 MB. A
+problem is a few KB (the collection's longest, notes and all, is under 4 KB); past this
+the path names something else (``/dev/zero``, a disk image) and reading it would exhaust
+memory."""
+
+
+def _open(path: str | Path):
+    """``path`` open for reading bytes, whatever kind of file it is (a pipe, ``/dev/stdin``,
+    a process substitution); a folder, a missing file or an empty path is a one-line error."""
+    if not isinstance(path, (str, PathLike)):
+        raise InputError("path", f"a file's path, not {excerpt(path)}")
     name = str(path)
     if not name.strip():
         raise ProblemError(repr(name), "file", "an empty path names no file")
     try:
-        return Path(path).read_bytes()
+        return open(path, "rb")  # noqa: SIM115 -- the callers close it
     except IsADirectoryError:
         raise ProblemError(name, "file", "is a folder, not a problem file") from None
     except OSError as e:
         raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
+
+
+def _read_bytes(path: str | Path) -> bytes:
+    """The bytes of a file, read once (a pipe can be read only once), at most :data:`MAX_FILE_BYTES`."""
+    name = str(path)
+    with _open(path) as f:
+        try:
+            data = f.read(MAX_FILE_BYTES + 1)
+        except IsADirectoryError:
+            raise ProblemError(name, "file", "is a folder, not a problem file") from None
+        except OSError as e:
+            raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ProblemError(name, "file", f"more than {MAX_FILE_BYTES >> 20} MB: a problem file is a few KB; "
+                           f"is this the right file?")
+    return data
+
+
+def read_lines(stream, name: str):
+    """The lines of a JSON Lines stream as bytes, each at most :data:`MAX_FILE_BYTES`; a stream
+    that cannot be read, or a line past the limit, is a one-line :class:`ProblemError`."""
+    lineno = 0
+    while True:
+        lineno += 1
+        try:
+            line = stream.readline(MAX_FILE_BYTES + 1)
+        except OSError as e:
+            raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
+        except ValueError as e:  # a closed stream
+            raise ProblemError(name, "file", f"cannot read it: {e}") from None
+        if not line:
+            return
+        if len(line) > MAX_FILE_BYTES:
+            raise ProblemError(name, f"line {lineno}", f"more than {MAX_FILE_BYTES >> 20} MB on one line: "
+                               f"a problem is a few KB; is this the right file?", lineno)
+        yield line
 
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
@@ -457,17 +517,14 @@ def decode(data: bytes, name: str, lineno: int | None = None) -> str:
 
 
 def load(path: str | Path) -> Problem:
-    """Read one problem from a TOML file (``.json``: one JSON object; ``.jsonl``: one line of JSON)."""
-    name = str(path)
-    if name.endswith(".jsonl"):
-        problems = load_many(path)
-        if len(problems) != 1:
-            raise ProblemError(name, "file", f"holds {len(problems)} problems; one is needed here")
-        return problems[0]
-    text = read_text(path)
-    if name.endswith(".json"):
-        return loads_json(text, name)
-    return loads_toml(text, name)
+    """Read one problem from a TOML file (``.json``: one JSON object; ``.jsonl``: one line of JSON).
+
+    Any kind of file will do, read once: a pipe (``/dev/stdin``, ``<(cat f.toml)``) holds
+    TOML, or JSON when its text starts with ``{`` (TOML never does)."""
+    problems = load_many(path)
+    if len(problems) != 1:
+        raise ProblemError(str(path), "file", f"holds {len(problems)} problems; one is needed here")
+    return problems[0]
 
 
 def load_many(path: str | Path) -> list[Problem]:
@@ -487,20 +544,26 @@ def load_many(path: str | Path) -> list[Problem]:
 def load_each(path: str | Path) -> list[Problem | ProblemError]:
     """Every problem of a file, or in its place the error that stops it, in file order.
 
-    A JSON Lines file is read line by line, so a bad line (broken JSON, a stray byte
-    that is not UTF-8, a wrong field) costs only that line: the problems on the
-    other lines are still read. A file that cannot be read at all gives one error.
+    The file is read once, so a pipe works as well as a file. A JSON Lines file is read
+    line by line, so a bad line (broken JSON, a stray byte that is not UTF-8, a wrong
+    field) costs only that line: the problems on the other lines are still read. A file
+    that cannot be read at all gives one error.
     """
     name = str(path)
+    out: list[Problem | ProblemError] = []
     try:
-        data = _read_bytes(path)
-        if not name.endswith(".jsonl"):
-            return [load(path)]
-        if data.startswith(_UTF16_BOMS):
-            decode(data, name)
+        if name.endswith(".jsonl"):
+            with _open(path) as stream:
+                out += loads_lines(read_lines(stream, name), name)
+            return out
+        text = read_text(path)
+        if not name.endswith((".toml", ".json")) and text.lstrip("\ufeff \t\r\n").startswith("{"):
+            out += loads_lines(text.split("\n"), name)  # JSON from a pipe: a line each
+        else:
+            out.append(loads(text, name))
     except ProblemError as e:
-        return [e]
-    return list(loads_lines(data.split(b"\n"), name))
+        out.append(e)
+    return out
 
 
 def loads_lines(lines, name: str = "<jsonl>", read=None):
@@ -574,7 +637,18 @@ def dump(problem: Problem, path: str | Path) -> None:
 
 def loads(text: str, name: str = "<toml>") -> Problem:
     """One problem from text, JSON if ``name`` ends in ``.json``/``.jsonl`` and TOML otherwise."""
-    return loads_json(text, name) if name.endswith((".json", ".jsonl")) else loads_toml(text, name)
+    text = _text_argument(text, name)
+    return loads_json(text, name) if str(name).endswith((".json", ".jsonl")) else loads_toml(text, name)
+
+
+def _text_argument(text, name: str) -> str:
+    """The text of ``loads``: a str, or bytes read as a file is (UTF-8, one-line errors);
+    anything else is an :class:`InputError` naming the argument."""
+    if isinstance(text, str):
+        return text
+    if isinstance(text, (bytes, bytearray)):
+        return decode(bytes(text), str(name))
+    raise InputError("text", f"a problem's text (str, or UTF-8 bytes), not {excerpt(text)}")
 
 
 def _toml_value(value) -> str:
@@ -597,6 +671,7 @@ _TOML_AT_END = re.compile(r"\s*\(at end of document\)$")
 
 def loads_toml(text: str, name: str = "<toml>") -> Problem:
     """One problem from TOML text; ``name`` is the file named in error messages."""
+    text = _text_argument(text, name)
     return from_dict(toml_document(text, name), name)
 
 
@@ -630,6 +705,7 @@ def loads_json(text: str, name: str = "<json>", lineno: int | None = None) -> Pr
 
     ``lineno`` is the line of the stream, named in messages (``FILE: line N: …``).
     """
+    text = _text_argument(text, name)
     text = text.removeprefix("\ufeff")
     try:
         data = json.loads(text)

@@ -7,19 +7,11 @@ cards), the answer ``[expect] tricks`` states, the key, the whole solve the comm
 show. Each function takes a :class:`~solver.problemfile.Problem` as read (parsed
 once, when it was loaded) and an :class:`~solver.engine.Engine` to share.
 
->>> from solver.problemfile import loads_toml
->>> p = loads_toml('''
-... [deal]
-... A = "♠AKQ"
-... B = "♠J10 ♣7"
-... C = "♣AKQ"
-... [game]
-... kind = "contract"
-... contract = "6S"
-... declarer = "A"
-... ''', "example.toml")
->>> answer(p)
-3
+>>> from solver.problemfile import loads_json
+>>> p = loads_json('{"deal": {"A": "♠AK", "B": "♠QJ", "C": "♣AK"}, '
+...                '"game": {"kind": "misere", "declarer": "C"}}', "example.json")
+>>> answer(p), problem_key(p).describe()
+(0, 'every first card works (2)')
 """
 
 from __future__ import annotations

@@ -9,12 +9,14 @@ from solver.cards import NO_TRUMP, mask_of
 from solver.rules import legal_cards, play
 
 
-def random_game(rng: random.Random, kind: str | None = None) -> Game:
+def random_game(rng: random.Random, kind: str | None = None, declarer: int | None = None) -> Game:
+    """A random game of ``kind`` (any kind by default), with ``declarer`` when given."""
     kind = kind or rng.choice(["contract", "misere", "raspasy"])
     if kind == "contract":
-        return Game.contract(6, rng.randrange(NO_TRUMP + 1), rng.randrange(3))
+        trump = rng.randrange(NO_TRUMP + 1)
+        return Game.contract(6, trump, rng.randrange(3) if declarer is None else declarer)
     if kind == "misere":
-        return Game.misere(rng.randrange(3))
+        return Game.misere(rng.randrange(3) if declarer is None else declarer)
     return Game.raspasy(rng.choice(list(TalonMode)))
 
 

@@ -12,6 +12,8 @@ from solver.analysis import (DiscardValue, STRAIN_NAMES, best_contract, canonica
                              discard_values, group_discards, highest_contract)
 from solver.cards import NO_TRUMP, card, cards_of, mask_of
 
+from randomplay import random_game
+
 S, C, D, H = range(4)
 SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
 
@@ -40,8 +42,9 @@ def brute_force(hands12, declarer, game, leader):
             for pair in combinations(cards_of(hands12[declarer]), 2)}
 
 
-def random_game(rng, declarer):
-    return Game.misere(declarer) if rng.random() < 0.3 else Game.contract(6, rng.randrange(5), declarer)
+def declarer_game(rng, declarer):
+    """A misère (3 in 10) or a contract in a random strain for ``declarer``."""
+    return random_game(rng, "misere" if rng.random() < 0.3 else "contract", declarer)
 
 
 # --- discard_values against the brute force --------------------------------------------------
@@ -51,7 +54,7 @@ def test_discard_values_match_brute_force_on_small_hands(seed):
     rng = random.Random(seed)
     n = 4 if seed % 8 == 0 else 3
     declarer, leader = rng.randrange(3), rng.randrange(3)
-    game = random_game(rng, declarer)
+    game = declarer_game(rng, declarer)
     hands12 = deal(rng, n, declarer)
     values = discard_values(hands12, declarer, game, leader)
     expected = brute_force(hands12, declarer, game, leader)
@@ -64,7 +67,7 @@ def test_discard_values_match_brute_force_on_small_hands(seed):
 def test_discard_values_come_best_first_and_group_by_value(seed):
     rng = random.Random(100 + seed)
     declarer = rng.randrange(3)
-    game = random_game(rng, declarer)
+    game = declarer_game(rng, declarer)
     values = discard_values(deal(rng, 3, declarer), declarer, game)
     tricks = [v.tricks for v in values]
     assert tricks == sorted(tricks, reverse=game.kind == "contract")
@@ -80,7 +83,7 @@ def test_one_engine_shared_by_many_discard_jobs_gives_the_same_values():
     shared = Engine()
     for _ in range(6):
         declarer = rng.randrange(3)
-        game = random_game(rng, declarer)
+        game = declarer_game(rng, declarer)
         hands12 = deal(rng, 5, declarer)
         assert discard_values(hands12, declarer, game, engine=shared) == \
             discard_values(hands12, declarer, game, engine=Engine())
@@ -139,7 +142,7 @@ def relabel(hands, trump, rng):
 def test_canonical_form_is_a_game_invariant(seed):
     rng = random.Random(200 + seed)
     declarer, leader = rng.randrange(3), rng.randrange(3)
-    game = random_game(rng, declarer)
+    game = declarer_game(rng, declarer)
     hands = deal(rng, 3, declarer)
     hands = without(hands, declarer, cards_of(hands[declarer])[:2])
     other = relabel(hands, game.trump if game.trump != NO_TRUMP else -1, rng)

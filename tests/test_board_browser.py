@@ -8,7 +8,6 @@ Screenshots go to ``$BOARD_SCREENSHOTS`` when it is set (the README's picture is
 import json
 import os
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
@@ -16,14 +15,14 @@ from click.testing import CliRunner
 
 from cli.board import moves
 from cli.board.command import url_fragment
-from cli.board.server import BoardServer
 from cli.main import pref
 from solver.problemfile import load
 
-ROOT = Path(__file__).resolve().parents[1]
-KOVALEVSKAYA = ROOT / "problems" / "kovalevskaya-misere.toml"
+from conftest import KOVALEVSKAYA_FILE as KOVALEVSKAYA, ROOT
+
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+pytestmark = pytest.mark.browser
 TIMEOUT = 30_000  # ms; the first solve may have to load the compiled kernel
 
 
@@ -61,15 +60,9 @@ def browser():
         chromium.close()
 
 
-@pytest.fixture(scope="module")
-def server():
-    board = BoardServer(0)
-    board.warm_up().join()  # a first compile is not counted against each test's timeout
-    thread = threading.Thread(target=board.serve_forever, daemon=True)
-    thread.start()
-    yield board
-    board.shutdown()
-    board.server_close()
+@pytest.fixture
+def server(board_server):
+    return board_server
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ import http.client
 import json
 import threading
 import time
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -17,19 +16,14 @@ from cli.board.server import MAX_BODY, BoardHandler, BoardServer
 from cli.main import pref
 from solver.problemfile import load, loads_json, loads_toml
 
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import KOVALEVSKAYA_FILE as KOVALEVSKAYA, ROOT
+
 PROBLEMS = ROOT / "problems"
-KOVALEVSKAYA = PROBLEMS / "kovalevskaya-misere.toml"
 
 
-@pytest.fixture(scope="module")
-def server():
-    board = BoardServer(0)
-    thread = threading.Thread(target=board.serve_forever, daemon=True)
-    thread.start()
-    yield board
-    board.shutdown()
-    board.server_close()
+@pytest.fixture
+def server(board_server):
+    return board_server
 
 
 def request(server, method, path, body=None, headers=None):

@@ -23,21 +23,6 @@ from solver.notation import format_hand, parse_card
 from solver.problemfile import load
 from solver.rules import Game, Position, TalonMode, play
 
-KOVALEVSKAYA = """\
-title = "Kovalevskaya's misère"
-source = "S. Kovalevskaya"
-[deal]
-A = "♠JQ ♣79 ♦10JQK ♥7J"
-B = "♠78910 ♣8 ♦789 ♥89"
-C = "♠KA ♣10JQ ♦A ♥10QKA"
-talon = "KC AC"
-[game]
-kind = "misere"
-declarer = "B"
-[expect]
-tricks = 1
-"""
-
 
 def run(*args, input=None, env=None):
     return CliRunner().invoke(pref, list(args), input=input, env=env)
@@ -86,22 +71,22 @@ BAD_FILES = [
 
 @pytest.mark.parametrize("what, change, field", BAD_FILES, ids=[b[0] for b in BAD_FILES])
 @pytest.mark.parametrize("command", ["solve", "check", "discard", "table"])
-def test_bad_problem_file_is_one_line_and_exit_2(tmp_path, what, change, field, command):
-    text = KOVALEVSKAYA.replace(*change)
-    assert text != KOVALEVSKAYA
+def test_bad_problem_file_is_one_line_and_exit_2(tmp_path, what, change, field, command, kovalevskaya_toml):
+    text = kovalevskaya_toml.replace(*change)
+    assert text != kovalevskaya_toml
     path = write(tmp_path, "bad.toml", text)
     assert_one_line_error(run(command, str(path)), str(path), field)
 
 
-def test_talon_mode_on_a_deal_without_talon(tmp_path):
-    text = KOVALEVSKAYA.replace('talon = "KC AC"\n', "").replace('kind = "misere"\ndeclarer = "B"',
-                                                                  'kind = "raspasy"\nraspasy_talon = "dealer"')
+def test_talon_mode_on_a_deal_without_talon(tmp_path, kovalevskaya_toml):
+    text = kovalevskaya_toml.replace('talon = "KC AC"\n', "").replace('kind = "misere"\ndeclarer = "B"',
+                                                                       'kind = "raspasy"\nraspasy_talon = "dealer"')
     path = write(tmp_path, "r.toml", text.replace("tricks = 1", "tricks = {A = 0, B = 0, C = 10}"))
     assert_one_line_error(run("solve", str(path)), str(path), "game.raspasy_talon")
 
 
-def test_broken_toml_names_the_line(tmp_path):
-    path = write(tmp_path, "broken.toml", KOVALEVSKAYA.replace("[game]", "[game"))
+def test_broken_toml_names_the_line(tmp_path, kovalevskaya_toml):
+    path = write(tmp_path, "broken.toml", kovalevskaya_toml.replace("[game]", "[game"))
     assert_one_line_error(run("solve", str(path)), str(path), "line 8")
 
 
@@ -127,9 +112,9 @@ def test_missing_file_is_exit_2(tmp_path):
     assert_one_line_error(result, str(tmp_path / "nope.toml"), "file")
 
 
-def test_solve_takes_the_best_discard_of_a_declarer_with_twelve_cards(tmp_path):
+def test_solve_takes_the_best_discard_of_a_declarer_with_twelve_cards(tmp_path, kovalevskaya_toml):
     # Changed by issue 6: pref solve used to refuse him; now it solves with his best discard, as check does.
-    text = KOVALEVSKAYA.replace('talon = "KC AC"\n', "").replace("♠KA ♣10JQ", "♠KA ♣10JQKA")
+    text = kovalevskaya_toml.replace('talon = "KC AC"\n', "").replace("♠KA ♣10JQ", "♠KA ♣10JQKA")
     text = text.replace('declarer = "B"', 'declarer = "C"').replace("[expect]\ntricks = 1\n", "")
     path = write(tmp_path, "d.toml", text)
     problem = load(path)
@@ -220,8 +205,8 @@ def test_solve_a_trick_in_progress(tmp_path):
     assert "[B ♠10]" in text_out and "A takes 2 of the 2 tricks left" in text_out
 
 
-def test_kovalevskaya_text(tmp_path):
-    path = write(tmp_path, "k.toml", KOVALEVSKAYA)
+def test_kovalevskaya_text(tmp_path, kovalevskaya_toml):
+    path = write(tmp_path, "k.toml", kovalevskaya_toml)
     result = run("solve", str(path))
     assert result.exit_code == 0, result.output
     out = result.stdout
@@ -269,15 +254,15 @@ def test_json_lines_stream_from_a_file(tmp_path):
 # -- output form ----------------------------------------------------------------------------
 
 
-def test_lang_ru_prints_cyrillic_ranks(tmp_path):
-    path = write(tmp_path, "k.toml", KOVALEVSKAYA)
+def test_lang_ru_prints_cyrillic_ranks(tmp_path, kovalevskaya_toml):
+    path = write(tmp_path, "k.toml", kovalevskaya_toml)
     out = run("solve", "--lang", "ru", str(path)).stdout
     assert "♠ Т К" in out and "♦К ♦Д ♦В ♦10" in out
     assert "♠ A K" not in out
 
 
-def test_no_colour_off_a_terminal(tmp_path):
-    path = write(tmp_path, "k.toml", KOVALEVSKAYA)
+def test_no_colour_off_a_terminal(tmp_path, kovalevskaya_toml):
+    path = write(tmp_path, "k.toml", kovalevskaya_toml)
     assert "\x1b[" not in run("solve", str(path)).output
     assert "\x1b[31m" in run("solve", "--color", str(path)).stdout
 
@@ -296,8 +281,8 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch):
     assert want_color(None, FakeTerminal()) is False
 
 
-def test_compile_notice_when_the_cache_is_cold(tmp_path, monkeypatch):
-    path = write(tmp_path, "k.toml", KOVALEVSKAYA)
+def test_compile_notice_when_the_cache_is_cold(tmp_path, monkeypatch, kovalevskaya_toml):
+    path = write(tmp_path, "k.toml", kovalevskaya_toml)
     monkeypatch.setattr(config, "is_compiled", lambda: False)
     runtime.reset_engine()
     try:
@@ -311,12 +296,12 @@ def test_compile_notice_when_the_cache_is_cold(tmp_path, monkeypatch):
 # -- check ---------------------------------------------------------------------------------
 
 
-def test_check_reports_ok_and_wrong(tmp_path):
+def test_check_reports_ok_and_wrong(tmp_path, kovalevskaya_toml):
     folder = tmp_path / "problems"
     folder.mkdir()
-    write(folder, "good.toml", KOVALEVSKAYA)
-    write(folder, "wrong.toml", KOVALEVSKAYA.replace("tricks = 1", "tricks = 0"))
-    write(folder, "plain.toml", KOVALEVSKAYA.replace("[expect]\ntricks = 1\n", ""))
+    write(folder, "good.toml", kovalevskaya_toml)
+    write(folder, "wrong.toml", kovalevskaya_toml.replace("tricks = 1", "tricks = 0"))
+    write(folder, "plain.toml", kovalevskaya_toml.replace("[expect]\ntricks = 1\n", ""))
     result = run("check", str(folder))
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
@@ -325,10 +310,10 @@ def test_check_reports_ok_and_wrong(tmp_path):
     assert lines[-1] == "1 ok, 1 wrong, 1 without [expect]"
 
 
-def test_check_defaults_to_problems_folder_and_passes(tmp_path, monkeypatch):
+def test_check_defaults_to_problems_folder_and_passes(tmp_path, monkeypatch, kovalevskaya_toml):
     folder = tmp_path / "problems" / "misere"
     folder.mkdir(parents=True)
-    write(folder, "k.toml", KOVALEVSKAYA)
+    write(folder, "k.toml", kovalevskaya_toml)
     raspasy = problem_toml(random_ending(7), {"kind": "raspasy"})
     values = {s: reference.value(Position(random_ending(7)), Game.raspasy(TalonMode.NONE), i)
               for i, s in enumerate(SEATS)}
@@ -340,9 +325,9 @@ def test_check_defaults_to_problems_folder_and_passes(tmp_path, monkeypatch):
     assert result.stdout.splitlines()[-1] == "2 ok, 0 wrong"
 
 
-def test_check_a_bad_file_is_exit_2(tmp_path):
-    write(tmp_path, "good.toml", KOVALEVSKAYA)
-    write(tmp_path, "bad.toml", KOVALEVSKAYA.replace('"D"', '"B"').replace('declarer = "B"', 'declarer = "D"'))
+def test_check_a_bad_file_is_exit_2(tmp_path, kovalevskaya_toml):
+    write(tmp_path, "good.toml", kovalevskaya_toml)
+    write(tmp_path, "bad.toml", kovalevskaya_toml.replace('"D"', '"B"').replace('declarer = "B"', 'declarer = "D"'))
     result = run("check", str(tmp_path))
     assert result.exit_code == 2
     assert result.stderr.strip().startswith(f"{tmp_path / 'bad.toml'}: game.declarer: ")
@@ -479,8 +464,8 @@ def test_discard_for_a_misere_lists_fewest_first(tmp_path):
     assert values[0] == min(discard_brute_force(hands, 1, hands[1], Game.misere(1)).values())
 
 
-def test_discard_needs_two_extra_cards(tmp_path):
-    path = write(tmp_path, "k.toml", KOVALEVSKAYA.replace('talon = "KC AC"\n', ""))
+def test_discard_needs_two_extra_cards(tmp_path, kovalevskaya_toml):
+    path = write(tmp_path, "k.toml", kovalevskaya_toml.replace('talon = "KC AC"\n', ""))
     assert_one_line_error(run("discard", str(path)), str(path), "deal")
 
 

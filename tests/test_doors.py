@@ -14,19 +14,6 @@ from click.testing import CliRunner
 from cli.main import pref
 from solver import InputError, Result, make_position, parse_game
 
-KOVALEVSKAYA = """\
-title = "Kovalevskaya's misère"
-[deal]
-A = "♠JQ ♣79 ♦10JQK ♥7J"
-B = "♠78910 ♣8 ♦789 ♥89"
-C = "♠KA ♣10JQ ♦A ♥10QKA"
-talon = "KC AC"
-[game]
-kind = "misere"
-declarer = "B"
-[expect]
-tricks = 1
-"""
 
 SMALL = {"deal": {"A": "♠AK", "B": "♠QJ", "C": "♣AK"},
          "game": {"kind": "contract", "contract": "6S", "declarer": "A"}, "expect": {"tricks": 2}}
@@ -98,9 +85,9 @@ def test_cards_on_the_table_keep_their_order():
     assert e.value.field == "game.trick"
 
 
-def test_solve_json_reports_every_good_file_and_every_bad_one(tmp_path):
-    a = write(tmp_path, "a.toml", KOVALEVSKAYA)
-    bad = write(tmp_path, "bad.toml", KOVALEVSKAYA.replace("♠KA", "♠KZ"))
+def test_solve_json_reports_every_good_file_and_every_bad_one(tmp_path, kovalevskaya_toml):
+    a = write(tmp_path, "a.toml", kovalevskaya_toml)
+    bad = write(tmp_path, "bad.toml", kovalevskaya_toml.replace("♠KA", "♠KZ"))
     b = write(tmp_path, "b.json", json.dumps(SMALL, ensure_ascii=False))
     result = run("solve", "--json", a, bad, b)
     err = assert_clean_error(result)
@@ -110,8 +97,8 @@ def test_solve_json_reports_every_good_file_and_every_bad_one(tmp_path):
     assert out[0]["tricks"] == 1 and out[2]["tricks"] == 2 and "error" in out[1]
 
 
-def test_solve_text_reports_every_good_file_and_every_bad_one(tmp_path):
-    a = write(tmp_path, "a.toml", KOVALEVSKAYA)
+def test_solve_text_reports_every_good_file_and_every_bad_one(tmp_path, kovalevskaya_toml):
+    a = write(tmp_path, "a.toml", kovalevskaya_toml)
     bad = write(tmp_path, "bad.toml", "[deal")
     result = run("solve", bad, a)
     assert_clean_error(result)
@@ -195,9 +182,9 @@ def test_a_stray_byte_costs_only_its_line(tmp_path):
     assert [o.get("tricks") for o in out] == [2, None, 2]
 
 
-def test_utf16_is_named(tmp_path):
+def test_utf16_is_named(tmp_path, kovalevskaya_toml):
     text = jsonl(SMALL)
-    for name, data in (("p.jsonl", text.encode("utf-16")), ("p.toml", KOVALEVSKAYA.encode("utf-16"))):
+    for name, data in (("p.jsonl", text.encode("utf-16")), ("p.toml", kovalevskaya_toml.encode("utf-16"))):
         path = write(tmp_path, name, data)
         err = assert_clean_error(run("check", path))
         assert err[0] == f"{path}: file: UTF-16 text; problem files are UTF-8 (save the file as UTF-8)"
@@ -205,8 +192,8 @@ def test_utf16_is_named(tmp_path):
     assert "UTF-16" in err[0]
 
 
-def test_a_byte_order_mark_is_accepted(tmp_path):
-    toml = write(tmp_path, "k.toml", "\ufeff" + KOVALEVSKAYA)
+def test_a_byte_order_mark_is_accepted(tmp_path, kovalevskaya_toml):
+    toml = write(tmp_path, "k.toml", "\ufeff" + kovalevskaya_toml)
     lines = write(tmp_path, "p.jsonl", "\ufeff" + jsonl(SMALL, SMALL))
     result = run("check", toml, lines)
     assert result.exit_code == 0, result.output
@@ -286,8 +273,8 @@ def test_ctrl_c_at_start_up():
     assert out == ""
 
 
-def test_messages_name_the_real_culprit(tmp_path):
-    path = write(tmp_path, "k.toml", KOVALEVSKAYA)
+def test_messages_name_the_real_culprit(tmp_path, kovalevskaya_toml):
+    path = write(tmp_path, "k.toml", kovalevskaya_toml)
     err = assert_clean_error(run("table", "--leader", "B", path))
     assert err[0].startswith("--leader: the talon tricks are played A, B, C"), err
     empty = with_(SMALL, deal__A="", deal__B="", deal__C="")
@@ -446,9 +433,14 @@ def test_the_table_is_indexed_by_seat_and_strain():
     assert table["A", "NT"] == table.contracts[0, 4]
 
 
-@pytest.mark.parametrize("args", [["--help"], ["solve", "--bogus"], ["check", "--help"], ["table"],
-                                  ["board", "--help"], ["board", "--bogus"]])
+def _every_help():
+    from cli.app import COMMANDS
+    return [[name, "--help"] for name in COMMANDS]
+
+
+@pytest.mark.parametrize("args", [["--help"], ["solve", "--bogus"], ["table"], ["board", "--bogus"]] + _every_help())
 def test_help_and_argument_errors_do_not_load_the_kernel(args):
+    """No numba for --help (it costs a second): every command imports the kernel only when it runs."""
     script = ("import sys\nfrom cli.main import main\nsys.argv = ['pref'] + sys.argv[1:]\n"
               "try:\n    main()\nexcept SystemExit:\n    pass\n"
               "print('LOADED' if 'numba' in sys.modules or 'solver.engine' in sys.modules else 'LIGHT', file=sys.stderr)")
@@ -479,20 +471,20 @@ def test_as_good_cards_come_from_the_solver_not_the_cli():
     assert e.value.field == "line[0]"
 
 
-def test_check_lang_ru_states_the_key_in_russian(tmp_path):
-    result = run("check", "--lang", "ru", write(tmp_path, "k.toml", KOVALEVSKAYA))
+def test_check_lang_ru_states_the_key_in_russian(tmp_path, kovalevskaya_toml):
+    result = run("check", "--lang", "ru", write(tmp_path, "k.toml", kovalevskaya_toml))
     assert result.exit_code == 0, result.output
     assert ": 1, годных первых ходов 4 из 10: ♦10 ♦В ♦Д ♦К (равные карты: один ход)" in result.stdout
 
 
-def test_lang_ru_translates_the_words_too(tmp_path):
+def test_lang_ru_translates_the_words_too(tmp_path, kovalevskaya_toml):
     from cli.words import plural
     assert [plural(n, "ru") for n in (0, 1, 2, 5, 11, 21, 22)] == \
         ["0 взяток", "1 взятка", "2 взятки", "5 взяток", "11 взяток", "21 взятка", "22 взятки"]
     assert [plural(n, "ru", taken=True) for n in (1, 2, 11, 21)] == ["1 взятку", "2 взятки", "11 взяток", "21 взятку"]
     from cli.words import number_word
     assert [number_word(n, "ru") for n in (2, 7, 10)] == ["двух", "семи", "десяти"]  # 10♠ with no trick: без десяти
-    kovalevskaya = run("solve", "--lang", "ru", write(tmp_path, "k.toml", KOVALEVSKAYA)).stdout
+    kovalevskaya = run("solve", "--lang", "ru", write(tmp_path, "k.toml", kovalevskaya_toml)).stdout
     assert "Ответ: ловленный мизер, играет B: 1 взятка" in kovalevskaya
     assert "прикуп ♣К ♣Т, вне игры" in kovalevskaya and "Лучший розыгрыш" in kovalevskaya
     hands = {"A": "♠AKQJ10 ♣AKQJ10", "B": "♠987 ♣987 ♦AKQJ", "C": "♦10987 ♥AKQJ109"}
@@ -533,7 +525,6 @@ def test_a_position_mid_play_can_be_given_as_the_game_that_led_to_it(tmp_path):
     assert "Answer: 6NT by A: 10 tricks, made with four over (8 of the 8 tricks left)" in text
     out = json.loads(run("solve", "--json", path).stdout)
     assert out["taken"] == {"A": 2, "B": 0, "C": 0} and out["verdict"] == "made"
-
 
 
 def test_a_raspasy_mid_play_counts_the_tricks_already_taken(tmp_path):
@@ -583,10 +574,10 @@ def test_table_of_one_hand_says_how_a_deal_is_written():
                      "'A-hand / B-hand / C-hand [/ talon]'"
 
 
-def test_solve_exits_1_when_the_published_answer_differs(tmp_path):
-    wrong = write(tmp_path, "k.toml", KOVALEVSKAYA.replace("tricks = 1", "tricks = 2"))
+def test_solve_exits_1_when_the_published_answer_differs(tmp_path, kovalevskaya_toml):
+    wrong = write(tmp_path, "k.toml", kovalevskaya_toml.replace("tricks = 1", "tricks = 2"))
     result = run("solve", wrong)
     assert result.exit_code == 1 and "Published answer: 2 tricks — DIFFERS" in result.stdout
     lines = run("solve", "--jsonl", "-", input=jsonl(with_(SMALL, expect__tricks=1)))
     assert lines.exit_code == 1 and json.loads(lines.stdout)["agrees"] is False
-    assert run("solve", write(tmp_path, "ok.toml", KOVALEVSKAYA)).exit_code == 0
+    assert run("solve", write(tmp_path, "ok.toml", kovalevskaya_toml)).exit_code == 0

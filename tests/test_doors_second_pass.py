@@ -272,3 +272,106 @@ def test_expect_beyond_the_whole_deal_is_refused_naming_the_tricks_taken():
     data["expect"]["tricks"] = 1  # below the 2 he took already
     err = assert_clean_error(run("solve", "--jsonl", "-", input=jsonl(data)))
     assert "expect.tricks: tricks count the whole deal: A took 2 in the tricks played and 8 are left" in err[0]
+
+
+# -- every input read once, from any kind of file, and bounded ---------------------------------
+
+
+def _fifo(tmp_path, text: str, name: str = "problem") -> Path:
+    """A named pipe that a thread fills with ``text`` once a reader opens it."""
+    import os
+    import threading
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("this OS has no named pipes")
+    path = tmp_path / name
+    os.mkfifo(path)
+
+    def feed():
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+
+    threading.Thread(target=feed, daemon=True).start()
+    return path
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "table"])
+def test_a_named_pipe_is_read_once(tmp_path, command):
+    path = _fifo(tmp_path, KOVALEVSKAYA.read_text(encoding="utf-8"))
+    result = run(command, path)
+    assert result.exit_code == 0, result.output
+    assert "Kovalevskaya" in result.output
+
+
+def test_json_through_a_pipe_is_read_as_json(tmp_path):
+    problem = {**SMALL, "expect": {"tricks": 2}}
+    path = _fifo(tmp_path, jsonl(problem, problem))
+    result = run("solve", "--json", path)
+    assert result.exit_code == 0, result.output
+    assert [json.loads(line)["agrees"] for line in result.stdout.splitlines()] == [True, True]
+
+
+def test_process_substitution_and_dev_stdin_are_files():
+    import shutil
+
+    if shutil.which("bash") is None or not Path("/dev/stdin").exists():
+        pytest.skip("no bash or no /dev/stdin here")
+    pref = f"{sys.executable} -m cli.main"
+    script = (f"{pref} solve --json <(cat {KOVALEVSKAYA}) && {pref} check <(cat {KOVALEVSKAYA}) && "
+              f"{pref} table --json <(cat {KOVALEVSKAYA}) && cat {KOVALEVSKAYA} | {pref} solve --json /dev/stdin")
+    result = subprocess.run(["bash", "-c", script], cwd=ROOT, text=True, capture_output=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert json.loads(lines[0])["agrees"] is True and lines[1].startswith("ok ")
+    assert json.loads(lines[3])["contracts"] and json.loads(lines[-1])["tricks"] == 1
+
+
+def test_what_is_read_of_one_problem_file_is_capped(tmp_path):
+    if Path("/dev/zero").exists():
+        err = assert_clean_error(run("solve", "/dev/zero"))
+        assert err[0] == "/dev/zero: file: more than 1 MB: a problem file is a few KB; is this the right file?"
+    big = tmp_path / "big.toml"
+    big.write_text("# " + "x" * (1 << 20) + "\n", encoding="utf-8")
+    assert "more than 1 MB" in assert_clean_error(run("check", big))[0]
+    err = assert_clean_error(run("solve", "--jsonl", "-", input="x" * (1 << 20) + "y\n" + jsonl(SMALL)))
+    assert "line 1: more than 1 MB on one line" in err[0]
+
+
+def test_table_takes_any_file_and_refuses_a_folder():
+    err = assert_clean_error(run("table", "problems/"))
+    assert err[0] == "problems/: file: is a folder, not a problem file"
+
+
+@pytest.mark.parametrize("name", ["misere-discard-keep-the-seven.toml", "ten-spades-bare-the-club-ace.toml"])
+def test_table_of_a_12_card_declarer_takes_his_best_discard_as_solve_does(name):
+    path = ROOT / "problems" / name
+    table = run("table", "--json", path)
+    assert table.exit_code == 0, table.output
+    solved = json.loads(run("solve", "--json", path).stdout)
+    out = json.loads(table.stdout)
+    assert out["discard"] == solved["discard"] and out["discard_chosen"] is True
+    declarer = solved["game"]["declarer"]
+    game = solved["game"]
+    row = out["misere"] if game["kind"] == "misere" else out["contracts"]
+    value = row[declarer] if game["kind"] == "misere" else row[declarer][game["contract"][-1]]
+    assert value == solved["tricks"]  # the same game from the same deal: the same value
+    text = run("table", path)
+    assert f"{declarer} held 12 cards: the table is of the deal after his best discard" in text.output
+
+
+@pytest.mark.parametrize("text, field", [(None, "text"), (42, "text")])
+def test_loads_names_its_argument(text, field):
+    from solver.problemfile import loads
+
+    with pytest.raises(InputError) as e:
+        loads(text)
+    assert e.value.field == field
+
+
+def test_loads_reads_bytes_as_a_file_is_read():
+    from solver.problemfile import ProblemError, loads
+
+    text = KOVALEVSKAYA.read_text(encoding="utf-8")
+    assert loads(text.encode("utf-8")).title == loads(text).title
+    with pytest.raises(ProblemError, match="not UTF-8"):
+        loads(b"title = '\xff'")

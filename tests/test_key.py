@@ -46,7 +46,7 @@ def test_working_cards_are_those_with_the_movers_best_brute_force_value(kind):
                                "declarer" if mover == game.declarer else "defenders")
 
 
-def test_equal_cards_are_grouped_as_one_play_and_always_share_a_value():
+def test_equal_cards_are_grouped_as_one_play_and_always_share_a_value(kovalevskaya):
     rng = random.Random("key-equal")
     engine = Engine()
     grouped = 0
@@ -62,7 +62,7 @@ def test_equal_cards_are_grouped_as_one_play_and_always_share_a_value():
             grouped += len(play) > 1
     assert grouped  # some positions had equal working cards
     game = parse_game("misere", declarer="B")
-    kov = make_position(A="♠JQ ♣79 ♦10JQK ♥7J", B="♠78910 ♣8 ♦789 ♥89", C="♠KA ♣10JQ ♦A ♥10QKA", game=game)
+    kov = make_position(*(kovalevskaya["deal"][s] for s in "ABC"), game=game)
     assert first_card_key(kov, game).describe() == "4 of 10 first cards work: ♦10 ♦J ♦Q ♦K (equal cards: one play)"
 
 

@@ -90,7 +90,7 @@ def test_sampling_is_uniform_chi_square(k):
 
 
 def test_book_section_5_splits_by_exact_counting():
-    """BOOK.md 5: 4 missing cards of a suit over two unseen 10-card hands: 4-0 0.08669, 2-2 0.41796."""
+    """docs/book-claims.md 5: 4 missing cards of a suit over two unseen 10-card hands: 4-0 0.08669, 2-2 0.41796."""
     hand = parse_hand("♠AKQJ ♣AK ♦AK ♥AK")
     out = mask_of([card(C, 0), card(D, 0)])
     total = LayoutSpace(Knowledge((hand, 0, 0), out=out)).count

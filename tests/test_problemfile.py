@@ -9,35 +9,10 @@ from solver.notation import parse_cards, parse_hand
 from solver.problemfile import ProblemError, load, load_many, loads_json, loads_toml
 from solver.rules import Kind, TalonMode
 
+from conftest import toml_text as to_toml
+
 S, C, D, H = range(4)
 SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
-
-KOVALEVSKAYA = {
-    "title": "Kovalevskaya's misère",
-    "source": "S. Kovalevskaya",
-    "deal": {"A": "♠JQ ♣79 ♦10JQK ♥7J", "B": "♠78910 ♣8 ♦789 ♥89", "C": "♠KA ♣10JQ ♦A ♥10QKA",
-             "talon": "KC AC"},
-    "game": {"kind": "misere", "declarer": "B"},
-    "expect": {"tricks": 1},
-}
-
-
-def to_toml(data: dict) -> str:
-    """A tiny TOML writer for the flat sections problem files use."""
-    lines = []
-    for key, value in data.items():
-        if not isinstance(value, dict):
-            lines.append(f"{key} = {json.dumps(value, ensure_ascii=False)}")
-    for section, table in data.items():
-        if isinstance(table, dict):
-            lines.append(f"[{section}]")
-            for key, value in table.items():
-                if isinstance(value, dict):
-                    inner = ", ".join(f"{k} = {json.dumps(v)}" for k, v in value.items())
-                    lines.append(f"{key} = {{{inner}}}")
-                else:
-                    lines.append(f"{key} = {json.dumps(value, ensure_ascii=False)}")
-    return "\n".join(lines) + "\n"
 
 
 def with_changes(base: dict, section: str, **changes) -> dict:
@@ -51,25 +26,25 @@ def with_changes(base: dict, section: str, **changes) -> dict:
     return data
 
 
-def test_toml_and_json_give_the_same_problem():
-    from_toml = loads_toml(to_toml(KOVALEVSKAYA), "k.toml")
-    from_json = loads_json(json.dumps(KOVALEVSKAYA, ensure_ascii=False), "k.jsonl", 1)
+def test_toml_and_json_give_the_same_problem(kovalevskaya):
+    from_toml = loads_toml(to_toml(kovalevskaya), "k.toml")
+    from_json = loads_json(json.dumps(kovalevskaya, ensure_ascii=False), "k.jsonl", 1)
     assert from_toml.position() == from_json.position()
     assert from_toml.game() == from_json.game()
     assert from_toml.title == "Kovalevskaya's misère" and from_toml.expect == 1
 
 
-def test_problem_builds_the_engine_position():
-    p = loads_toml(to_toml(KOVALEVSKAYA), "k.toml")
+def test_problem_builds_the_engine_position(kovalevskaya):
+    p = loads_toml(to_toml(kovalevskaya), "k.toml")
     game, position = p.game(), p.position()
     assert game.kind is Kind.MISERE and game.declarer == 1
-    assert position.hands == tuple(parse_hand(KOVALEVSKAYA["deal"][s]) for s in "ABC")
+    assert position.hands == tuple(parse_hand(kovalevskaya["deal"][s]) for s in "ABC")
     assert position.talon == ()  # out of play in a misère
     assert position.leader == 0
 
 
-def test_talon_of_a_raspasy_is_turned_in_the_order_given():
-    data = with_changes(KOVALEVSKAYA, "game", kind="raspasy", declarer=None)
+def test_talon_of_a_raspasy_is_turned_in_the_order_given(kovalevskaya):
+    data = with_changes(kovalevskaya, "game", kind="raspasy", declarer=None)
     data = with_changes(data, "deal", talon="AC KC")
     data["expect"] = {"tricks": {"A": 0, "B": 0, "C": 10}}
     p = loads_toml(to_toml(data), "r.toml")
@@ -82,21 +57,21 @@ def test_raspasy_without_a_talon_plays_without_it():
     assert loads_toml(to_toml(data), "r.toml").game().talon_mode is TalonMode.NONE
 
 
-def test_talon_written_as_a_suit_group_is_accepted_where_order_does_not_matter():
-    data = with_changes(KOVALEVSKAYA, "deal", talon="♣KA")
+def test_talon_written_as_a_suit_group_is_accepted_where_order_does_not_matter(kovalevskaya):
+    data = with_changes(kovalevskaya, "deal", talon="♣KA")
     assert loads_toml(to_toml(data), "k.toml").talon_cards() == (card(C, ACE), card(C, KING))
 
 
-def test_talon_written_as_a_suit_group_is_refused_where_it_is_turned():
-    data = with_changes(KOVALEVSKAYA, "game", kind="raspasy", declarer=None, raspasy_talon="dealer")
+def test_talon_written_as_a_suit_group_is_refused_where_it_is_turned(kovalevskaya):
+    data = with_changes(kovalevskaya, "game", kind="raspasy", declarer=None, raspasy_talon="dealer")
     data = with_changes(data, "deal", talon="♣KA")
     data.pop("expect")
     with pytest.raises(ProblemError, match=r"^k.toml: deal.talon: write these cards one at a time"):
         loads_toml(to_toml(data), "k.toml")
 
 
-def test_card_fields_may_be_lists_of_strings():
-    data = with_changes(KOVALEVSKAYA, "deal", talon=["KC", "AC"], A=["♠JQ", "♣79", "♦10JQK", "♥7J"])
+def test_card_fields_may_be_lists_of_strings(kovalevskaya):
+    data = with_changes(kovalevskaya, "deal", talon=["KC", "AC"], A=["♠JQ", "♣79", "♦10JQK", "♥7J"])
     p = loads_toml(to_toml(data), "k.toml")
     assert p.position().hands[0] == parse_hand("♠JQ ♣79 ♦10JQK ♥7J")
 
@@ -108,10 +83,10 @@ def test_a_trick_in_progress_is_on_the_table():
     assert position.trick == (card(S, TEN),) and position.leader == 1 and position.to_move == 2
 
 
-def test_discard_is_out_of_play_and_checked_for_clashes():
-    data = with_changes(KOVALEVSKAYA, "deal", talon=None, discard="KC AC")
+def test_discard_is_out_of_play_and_checked_for_clashes(kovalevskaya):
+    data = with_changes(kovalevskaya, "deal", talon=None, discard="KC AC")
     assert loads_toml(to_toml(data), "k.toml").discard_cards() == tuple(parse_cards("KC AC"))
-    clash = with_changes(KOVALEVSKAYA, "deal", talon=None, discard="KC 7H")
+    clash = with_changes(kovalevskaya, "deal", talon=None, discard="KC 7H")
     with pytest.raises(ProblemError, match=r"^k.toml: deal.discard: card 7H is given in deal.A and in deal.discard"):
         loads_toml(to_toml(clash), "k.toml")
 
@@ -120,8 +95,8 @@ def test_discard_is_out_of_play_and_checked_for_clashes():
     ("♠JQ ♣79KA ♦10JQK ♥7J", None),   # 12 cards in the hand
     ("♠JQ ♣79 ♦10JQK ♥7J", "KC AC"),    # 10 and the talon, which he takes
 ])
-def test_declarer_with_two_extra_cards_is_a_discard_problem(declarer_hand, talon):
-    data = with_changes(KOVALEVSKAYA, "deal", A=declarer_hand, talon=talon)
+def test_declarer_with_two_extra_cards_is_a_discard_problem(declarer_hand, talon, kovalevskaya):
+    data = with_changes(kovalevskaya, "deal", A=declarer_hand, talon=talon)
     data = with_changes(data, "game", kind="contract", contract="6D", declarer="A")
     data.pop("expect")
     p = loads_toml(to_toml(data), "d.toml")
@@ -134,18 +109,18 @@ def test_declarer_with_two_extra_cards_is_a_discard_problem(declarer_hand, talon
             p.position()
 
 
-def test_jsonl_file_gives_one_problem_per_line_with_its_line_number(tmp_path):
+def test_jsonl_file_gives_one_problem_per_line_with_its_line_number(tmp_path, kovalevskaya):
     path = tmp_path / "many.jsonl"
-    line = json.dumps(KOVALEVSKAYA, ensure_ascii=False)
+    line = json.dumps(kovalevskaya, ensure_ascii=False)
     path.write_text(f"{line}\n\n{line}\n", encoding="utf-8")
     problems = load_many(path)
     assert [p.line for p in problems] == [1, 3]
     assert problems[1].where == f"{path}: line 3"
 
 
-def test_json_file_holds_one_problem(tmp_path):
+def test_json_file_holds_one_problem(tmp_path, kovalevskaya):
     path = tmp_path / "one.json"
-    path.write_text(json.dumps(KOVALEVSKAYA, indent=2), encoding="utf-8")
+    path.write_text(json.dumps(kovalevskaya, indent=2), encoding="utf-8")
     assert load(path).expect == 1
 
 
@@ -178,8 +153,8 @@ BAD = [
 
 
 @pytest.mark.parametrize("section, changes, field, words", BAD, ids=[b[2] + ":" + b[3] for b in BAD])
-def test_bad_input_names_file_and_field_in_one_line(section, changes, field, words):
-    data = with_changes(KOVALEVSKAYA, section, **changes)
+def test_bad_input_names_file_and_field_in_one_line(section, changes, field, words, kovalevskaya):
+    data = with_changes(kovalevskaya, section, **changes)
     for load_text in (lambda: loads_toml(to_toml(data), "bad.toml"),
                       lambda: loads_json(json.dumps(data, ensure_ascii=False), "bad.toml")):
         with pytest.raises(ProblemError) as info:
@@ -196,14 +171,14 @@ def test_talon_mode_needs_the_talon_cards():
         loads_toml(to_toml(data), "r.toml")
 
 
-def test_raspasy_expects_tricks_for_each_player():
-    data = with_changes(KOVALEVSKAYA, "game", kind="raspasy", declarer=None)
+def test_raspasy_expects_tricks_for_each_player(kovalevskaya):
+    data = with_changes(kovalevskaya, "game", kind="raspasy", declarer=None)
     with pytest.raises(ProblemError, match=r"^k.toml: expect.tricks: raspasy expects tricks for each player"):
         loads_toml(to_toml(data), "k.toml")
 
 
-def test_broken_toml_names_the_line():
-    text = to_toml(KOVALEVSKAYA).replace("[game]", "[game")
+def test_broken_toml_names_the_line(kovalevskaya):
+    text = to_toml(kovalevskaya).replace("[game]", "[game")
     with pytest.raises(ProblemError) as info:
         loads_toml(text, "b.toml")
     line = text.splitlines().index("[game") + 1
@@ -217,8 +192,8 @@ def test_broken_json_names_the_line_of_the_stream():
         loads_json("[1, 2]", "s.jsonl", 2)
 
 
-def test_field_errors_in_a_stream_name_the_line():
-    data = with_changes(KOVALEVSKAYA, "game", declarer="D")
+def test_field_errors_in_a_stream_name_the_line(kovalevskaya):
+    data = with_changes(kovalevskaya, "game", declarer="D")
     with pytest.raises(ProblemError, match=r"^s.jsonl: line 4: game.declarer: "):
         loads_json(json.dumps(data), "s.jsonl", 4)
 
@@ -228,8 +203,8 @@ def test_unreadable_file_is_a_problem_error(tmp_path):
         load(tmp_path / "nope.toml")
 
 
-def test_table_only_needs_the_deal():
-    p = loads_toml(to_toml({"deal": KOVALEVSKAYA["deal"]}), "t.toml")
+def test_table_only_needs_the_deal(kovalevskaya):
+    p = loads_toml(to_toml({"deal": kovalevskaya["deal"]}), "t.toml")
     assert p.kind is None and p.hands()[2] == parse_hand("♠KA ♣10JQ ♦A ♥10QKA")
     with pytest.raises(ProblemError, match=r"^t.toml: game: the problem has no \[game\] section"):
         p.game()

@@ -1,8 +1,6 @@
 """The problems service: a problem file is parsed once, and solved above the format."""
 
 import sys
-from pathlib import Path
-
 import pytest
 from click.testing import CliRunner
 
@@ -12,8 +10,7 @@ from cli.main import pref
 from solver.problemfile import load
 from solver.problems import answer, problem_key, setup, solve_problem, with_best_discard
 
-ROOT = Path(__file__).resolve().parent.parent
-KOVALEVSKAYA = ROOT / "problems" / "kovalevskaya-misere.toml"
+from conftest import KOVALEVSKAYA_FILE as KOVALEVSKAYA
 
 
 @pytest.fixture
@@ -75,3 +72,10 @@ def test_a_twelve_card_declarer_is_solved_after_his_best_discard(tmp_path):
     after, report = with_best_discard(problem)
     assert report.discard and not after.needs_discard and after.discard_cards() == report.working[0]
     assert answer(problem) == answer(after) == solve_problem(problem, full=False)[0].tricks
+
+
+@pytest.mark.parametrize("module", ["solver.problemfile", "solver.problems"])
+def test_module_examples_run(module):
+    import doctest
+    import importlib
+    assert doctest.testmod(importlib.import_module(module)).failed == 0

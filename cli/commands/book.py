@@ -1,4 +1,4 @@
-"""``pref book``: every claim of BOOK.md sections 1–5 against exact play over random layouts."""
+"""``pref book``: every claim of docs/book-claims.md sections 1–5 against exact play over random layouts."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from concurrent.futures.process import BrokenProcessPool
 import click
 
 from solver.analysis.book import claims as book_claims
-from solver.analysis.book.runner import (DEFAULT_SAMPLES, SEED, WORKER_BYTES, default_workers, run, select,
-                                        split_samples)
+from solver.analysis.book.runner import (DEFAULT_SAMPLES, SEED, default_workers, run, select, split_samples,
+                                        worker_bytes)
 
 from .. import plots
 from ..errors import EXIT_INTERRUPTED, UserError
@@ -30,7 +30,7 @@ from ..text import book as bookreport
               help="Layouts per row (split-only rows, which solve nothing, get proportionally more). "
                    "Default by kind: " + ", ".join(f"{k.__name__} {v}" for k, v in DEFAULT_SAMPLES.items()) + ".")
 @click.option("--section", "sections", type=click.IntRange(1, 5), multiple=True,
-              help="Only this section of BOOK.md (repeatable). Default: 1 to 5.")
+              help="Only this section of docs/book-claims.md (repeatable). Default: 1 to 5.")
 @click.option("--only", default=None, metavar="CLAIM", help="Only this claim and its parts (2.9; 1.5 is 1.5a and 1.5b; 1.1 is not 1.10).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes sharing the rows (the figures do not depend on it; ~170 MB each; "
@@ -43,7 +43,7 @@ from ..text import book as bookreport
 @card_lang_option
 @color_option
 def book(seed, samples, sections, only, workers, report_path, plot_path, as_json, lang, color):
-    """Check the manuals: every claim of BOOK.md sections 1–5 against simulation.
+    """Check the manuals: every claim of docs/book-claims.md sections 1–5 against simulation.
 
     Row by row: the book's figure, the simulated mean and distribution (or
     probability) with its 95% interval, and the verdict — holds, optimistic,
@@ -64,8 +64,8 @@ def book(seed, samples, sections, only, workers, report_path, plot_path, as_json
         plots.check(plot_path)
     rows = select(book_claims.catalogue(), sections, only)
     if not rows:
-        raise UserError(f"--only: no claim of BOOK.md is numbered {only!r} (claims look like 1.5a, 2.9, 4.7c)")
-    workers = capped_workers(workers or default_workers(), WORKER_BYTES)
+        raise UserError(f"--only: no claim of docs/book-claims.md is numbered {only!r} (claims look like 1.5a, 2.9, 4.7c)")
+    workers = capped_workers(workers or default_workers(), worker_bytes())
     use_color = want_color(color, sys.stdout) and not as_json
     paint = (lambda w: click.style(w, fg=bookreport.VERDICT_COLOURS.get(w))) if use_color else (lambda w: w)
     announce_compile()
@@ -140,7 +140,7 @@ def _json(results, seed, samples, workers, elapsed, interrupted, command) -> dic
 
 def _report_header(seed, samples, workers, elapsed, interrupted, command, n, report_path, plot_path) -> list[str]:
     made_by = f"{command} --report {report_path}" + (f" --plot {plot_path}" if plot_path else "")
-    lines = ["# The books checked: BOOK.md sections 1–5 against exact play", "",
+    lines = ["# The books checked: docs/book-claims.md sections 1–5 against exact play", "",
              f"Made by `{made_by}` "
              f"(seed {seed}; {_layouts_words(samples)}; {workers} worker(s); {elapsed / 60:.1f} minutes; "
              f"{n} rows).",

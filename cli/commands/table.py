@@ -10,7 +10,7 @@ import click
 
 from solver.analysis.table import dd_table
 from solver.api import InputError
-from solver.cards import NO_TRUMP, SEATS, cards_of, count, mask_of
+from solver.cards import NO_TRUMP, SEATS, ascii_name, cards_of, count, mask_of
 from solver.notation import NotationError, check_alphabet
 from solver.problemfile import Problem, ProblemError, load
 from solver.rules import Position, TalonMode, raspasy_talon_mode
@@ -18,7 +18,7 @@ from solver.rules import Position, TalonMode, raspasy_talon_mode
 from .. import render
 from ..errors import UserError
 from ..options import color_option, json_option, lang_option
-from ..runtime import announce_compile, progress_bar
+from ..runtime import announce_compile, engine, progress_bar
 from ..style import Style, pad, want_color
 from ..words import say
 
@@ -44,7 +44,9 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
     files accept. Rows are the declarers A, B, C; columns his most tricks in
     ♠ ♣ ♦ ♥ NT and his fewest in misère (0 = clean); then each player's
     raspasy value. With a talon, each declarer takes it and makes his best
-    discard for each game, which is named.
+    discard for each game, which is named. A file whose declarer holds 12
+    cards gives the table after his best discard for the file's game, as
+    pref solve takes it.
 
     \b
     Examples:
@@ -53,7 +55,12 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
       pref table --json --raspasy-talon none problems/kovalevskaya-misere.toml
     """
     problem = _read_deal(deal)
-    hands, talon = _checked_deal(problem)
+    discard = ()
+    if problem.kind is not None and problem.needs_discard:
+        hands, discard = _after_best_discard(problem)
+        talon = ()
+    else:
+        hands, talon = _checked_deal(problem)
     lead = SEATS.index(leader) if leader else _file_leader(problem)
     mode = _talon_mode(raspasy_talon or problem.raspasy_talon, talon, problem,
                        "--raspasy-talon" if raspasy_talon else f"{problem.where}: game.raspasy_talon")
@@ -73,21 +80,31 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
             out["file"] = problem.path
         if problem.title:
             out["title"] = problem.title
+        if discard:
+            out["discard"] = [ascii_name(c) for c in discard]
+            out["discard_chosen"] = True
         click.echo(json.dumps(out, ensure_ascii=False))
         return
     lines = table_lines(result, hands, talon, lead, mode, style)
+    if discard:
+        game = problem.game()
+        lines = [say(lang, "{declarer} held 12 cards: the table is of the deal after his best discard for "
+                     "{game}, {cards} (the solver's, as pref solve takes it)",
+                     declarer=SEATS[game.declarer], game=render.game_name(game, style),
+                     cards=" ".join(style.card(c) for c in discard)), ""] + lines
     if problem.title:
         lines = [style.bold(problem.title), ""] + lines
     click.echo("\n".join(lines), color=use_color)
 
 
 def _read_deal(deal: str) -> Problem:
-    """A problem file if DEAL names one, else the inline form with / between the hands."""
+    """A problem file if DEAL names one (of any kind: a pipe such as ``<(cat f.toml)`` too; a
+    folder is an error), else the inline form with / between the hands."""
     try:
         if "/" not in deal and not Path(deal).exists() and not deal.endswith((".toml", ".json", ".jsonl")):
             raise UserError(f"{deal}: deal: no such file, and not a deal: give a problem file or "
                             f"'A-hand / B-hand / C-hand [/ talon]'")
-        if Path(deal).is_file() or "/" not in deal or deal.endswith((".toml", ".json", ".jsonl")):
+        if Path(deal).exists() or "/" not in deal or deal.endswith((".toml", ".json", ".jsonl")):
             return load(deal)
         parts = [p.strip() for p in deal.split("/")]
         if len(parts) not in (3, 4):
@@ -101,6 +118,19 @@ def _read_deal(deal: str) -> Problem:
         return Problem(path=INLINE_NAME, **fields).check()
     except ProblemError as e:
         raise UserError(str(e)) from None
+
+
+def _after_best_discard(problem: Problem) -> tuple[tuple[int, int, int], tuple[int, ...]]:
+    """The hands after the 12-card declarer's best discard for the file's game, and the discard."""
+    from solver.problems import setup
+
+    announce_compile()
+    try:
+        with progress_bar("discard"):
+            position, discard, _ = setup(problem, engine())
+    except ProblemError as e:
+        raise UserError(str(e)) from None
+    return position.hands, discard
 
 
 def _checked_deal(problem: Problem) -> tuple[tuple[int, int, int], tuple[int, ...]]:

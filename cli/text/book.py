@@ -133,7 +133,7 @@ def markdown(results: list[RowResult], header: list[str]) -> str:
         out.append(f"| {group_title(key)} | " + " | ".join(str(c[w]) for w in WORDS) + " |")
     out += ["", chance_line(results)]
     out += ["", "## Claims at a glance", "",
-            "One line per claim of BOOK.md: the book's figure, the range of the simulated figure over the "
+            "One line per claim of docs/book-claims.md: the book's figure, the range of the simulated figure over the "
             "claim's rows (seats, holdings, methods) and the verdicts of those rows.", "",
             "| claim | the book says | book | simulated (range over rows) | verdicts |", "|---|---|---|---|---|"]
     out += glance(results)

@@ -1,4 +1,4 @@
-"""Checking the manuals (BOOK.md sections 1–5) against exact play over random layouts.
+"""Checking the manuals (docs/book-claims.md sections 1–5) against exact play over random layouts.
 
 :mod:`.hands` builds hands as the manuals sketch them (``x`` spot cards, side cards
 that take no trick, raspasy filler); :mod:`.questions` says what is solved per layout;

@@ -1,9 +1,9 @@
-"""Every claim of BOOK.md sections 1–5 as data: the book's words, the hand, the seats, the
+"""Every claim of docs/book-claims.md sections 1–5 as data: the book's words, the hand, the seats, the
 question solved per layout and the readings that put a simulated figure beside the book's.
 
 Each :class:`Row` is one line of the report: one claim in one seat under one method.
 ``quote`` is the book's text the row checks, verbatim (the tests find each quote in
-BOOK.md and every bullet and table row of BOOK.md in some quote).
+docs/book-claims.md and every bullet and table row of docs/book-claims.md in some quote).
 """
 
 from __future__ import annotations
@@ -50,6 +50,11 @@ class Reading:
 
 @dataclass(frozen=True)
 class Row:
+    """One row of the check: a claim (``claim`` as numbered on docs/book-claims.md, ``quote``
+    its words) for one hand and seat, the :class:`Question` solved per layout (``None``: a
+    qualitative claim, not simulated) and the :class:`Reading` of each figure judged.
+    ``key`` names the row uniquely (its seed derives from it); ``variant`` tells apart rows
+    of one claim (``clean``/``random`` side cards); ``note`` is printed with the row."""
     key: str
     section: int
     claim: str
@@ -63,6 +68,7 @@ class Row:
 
     @property
     def method(self) -> str:
+        """The method in one line (the question's), or "no simulation"."""
         return self.question.method() if self.question is not None else "no simulation"
 
     @property
@@ -91,7 +97,7 @@ TRUMP_TABLE = [
     (4, "2–3", ["A K x x", "K Q J x", "A Q J x"]),
     (4, "1–2", ["A x x x", "K Q x x", "Q J 10 x"]),
 ]
-"""(trumps held, the book's tricks, holdings) as BOOK.md's table writes them."""
+"""(trumps held, the book's tricks, holdings) as the claims' trump table writes them."""
 
 
 def _tricks_figure(text: str) -> Figure:
@@ -102,6 +108,7 @@ def _tricks_figure(text: str) -> Figure:
 
 
 def trump_key(holding: str, seat: int, sides: str) -> str:
+    """The key of a trump-table row: ``1/holding/seat/sides``."""
     return f"1/{holding}/{SEATS[seat]}/{sides}"
 
 
@@ -154,15 +161,18 @@ RASPASY_SUITS = [
     ("2.18", "9 10 A → 1", ["9 10 A"], Figure.of(1, HALF)),
     ("2.19", "J Q A → 2", ["J Q A"], Figure.of(2, HALF)),
 ]
+"""Section 2's suit rules: (claim, words, the holdings that illustrate it, the book's figure)."""
 
 FIVE_CONDITIONAL = ("2.5", "Five or more such cards: about half the time the holder is given at least "
                     "four tricks in the suit", ["8 9 J K A", "8 10 J Q K"])
+"""Claim 2.5: (claim, words, holdings): a share of layouts, not a number of tricks."""
 
 WHOLE_RASPASY = [
     ("2.21", "♠9 J A ♣J Q K ♦K ♥9 10 K → \"about six, with a bad layout all nine\"",
      "♠9 J A ♣J Q K ♦K ♥9 10 K", 6),
     ("2.22", "♠8 Q A ♣10 Q K ♦Q ♥8 K A → \"about five\"", "♠8 Q A ♣10 Q K ♦Q ♥8 K A", 5),
 ]
+"""Section 2's whole hands: (claim, words, hand, the book's tricks)."""
 
 
 def _cost_reading(figure: Figure) -> Reading:
@@ -213,8 +223,11 @@ def _section2() -> list[Row]:
 # ---------------------------------------------------------------- section 3: misère
 
 MISERE_1 = "♠7 9 J ♣7 8 10 A ♦7 9 ♥K"
+"""Section 3's first misère hand (claims 3.1a, 3.1b)."""
 MISERE_2 = "♠7 9 J K ♣7 8 10 K A ♥K"
+"""Section 3's second misère hand, void in ♦ (claims 3.2a, 3.2b)."""
 MISERE_3 = "♠7 8 9 10 ♣7 8 9 10 ♦7 ♥Q"
+"""The counting rule's worked hand: one hole, 11 saving cards (claims 3.3a, 3.3b)."""
 SPLIT_ASIDE = "♦10 8"
 """For the 79% split of row 3.2b: two seen cards outside clubs, so 20 unseen split 10/10."""
 
@@ -335,6 +348,7 @@ def _section4() -> list[Row]:
 # ---------------------------------------------------------------- section 5: splits
 
 SPLIT_HAND = "♠A K Q J ♣A K Q ♦A K Q"
+"""Section 5's seen hand: it holds ♠A K Q J, so four ♠ are missing."""
 SPLIT_TALON = "♥8 7"
 """Section 5's layouts: 20 unseen cards split 10/10, so the talon is seen (two hearts)."""
 
@@ -355,7 +369,7 @@ def _section5() -> list[Row]:
 
 
 def catalogue() -> list[Row]:
-    """Every row of the check, in the order of BOOK.md."""
+    """Every row of the check, in the order of docs/book-claims.md."""
     rows = _section1() + _section2() + _section3() + _section4() + _section5()
     keys = [r.key for r in rows]
     assert len(set(keys)) == len(keys), "row keys must be unique"
@@ -372,6 +386,7 @@ SECTION_TITLES = {
     4: "Whole hands in trump contracts",
     5: "Probabilities the manuals use",
 }
+"""Each section's title, as docs/book-claims.md heads it."""
 
 SECTION_METHODS = {
     1: ("Each holding is the declarer's ♠ (trump) suit; its x cards are drawn per layout from the "
@@ -416,3 +431,4 @@ SECTION_METHODS = {
     5: ("Exact: counting the C(20,10) = 184,756 equally likely splits of 20 unseen cards; and "
         "sampled by the same layout sampler the other sections use (a test of the sampler)."),
 }
+"""Each section's method in words, printed at the head of its part of the report."""

@@ -14,20 +14,20 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from ...cards import SEATS, SUIT_SYMBOLS, bit, count, suit_bits, suit_of
-from ...engine import Engine
 from ...rules import Game, Position, TalonMode
 from ..discard import canonical_form
 from ..layouts import Knowledge, Layout, LayoutSpace, parse_known_hand
 from .hands import no_trick_side_cards, raspasy_filler, side_top_tricks, swap_to_lowest
 
+if TYPE_CHECKING:
+    from ...engine import Engine  # annotations only: pref book --help loads no kernel
+
 RASPASY_TALON = TalonMode.NONE
 """Raspasy is valued with the talon out of play (A leads the first trick): the cost of
 the holder's cards alone, not of talon tricks that turn on two unseen cards."""
-
-OTHER = ((0,) * 4,) * 3
-
 
 @lru_cache(maxsize=None)
 def sketch(text: str) -> tuple[int, tuple[int, int, int, int]]:
@@ -36,6 +36,7 @@ def sketch(text: str) -> tuple[int, tuple[int, int, int, int]]:
 
 
 def length(text: str) -> int:
+    """Cards in a book hand, the x cards counted (``♠A x x`` → 3)."""
     named, spots = sketch(text)
     return count(named) + sum(spots)
 
@@ -51,6 +52,7 @@ def knowledge(seat: int, known: int, spots: tuple[int, ...], *, out: int = 0,
 
 @lru_cache(maxsize=None)
 def space(k: Knowledge) -> LayoutSpace:
+    """The layouts consistent with ``k`` (built once per knowledge: counting them is the costly part)."""
     return LayoutSpace(k)
 
 
@@ -60,12 +62,15 @@ class Question:
     seat: int
 
     def knowledge(self) -> Knowledge:
+        """What the holder sees, from which the layouts are drawn."""
         raise NotImplementedError
 
     def solve(self, layout: Layout, engine: Engine) -> tuple[int, ...]:
+        """The outcome on one layout: a tuple of whole numbers, as each question's doc says."""
         raise NotImplementedError
 
     def outcome(self, rng: random.Random, engine: Engine) -> tuple[int, ...]:
+        """The outcome on one layout drawn uniformly with ``rng``."""
         return self.solve(space(self.knowledge()).sample(rng), engine)
 
 
@@ -87,6 +92,7 @@ class ContractTricks(Question):
     minus_top: bool = False
 
     def method(self) -> str:
+        """The method in one line, as the report prints it beside the row."""
         n = length(self.hand)
         who = f"declarer {SEATS[self.seat]}, {SUIT_SYMBOLS[self.trump]} trump, A leads"
         if self.sides == "clean":
@@ -101,6 +107,7 @@ class ContractTricks(Question):
         return f"{who}; {side}; the other cards uniform (10/10, 2 out of play)"
 
     def knowledge(self) -> Knowledge:
+        """Only the declarer's hand is seen (see :meth:`Question.knowledge`)."""
         named, spots = sketch(self.hand)
         n = length(self.hand)
         if self.sides == "clean":
@@ -110,6 +117,7 @@ class ContractTricks(Question):
         return knowledge(self.seat, named, spots)
 
     def solve(self, layout: Layout, engine: Engine) -> tuple[int, ...]:
+        """The outcome on ``layout``, as the class's doc says."""
         tricks = engine.value(Position(layout.hands), Game.contract(6, self.trump, self.seat), self.seat)
         if self.minus_top:
             tricks -= side_top_tricks(layout.hands[self.seat], self.trump)
@@ -127,14 +135,17 @@ class SuitWorth(Question):
     suit: int
 
     def method(self) -> str:
+        """The method in one line, as the report prints it beside the row."""
         s = SUIT_SYMBOLS[self.suit]
         return (f"declarer {SEATS[self.seat]}, {SUIT_SYMBOLS[self.trump]} trump, A leads, the hand as given; "
                 f"worth = tricks − tricks with his {s} swapped for the lowest {s} of the same layout (paired)")
 
     def knowledge(self) -> Knowledge:
+        """Only the declarer's hand is seen (see :meth:`Question.knowledge`)."""
         return knowledge(self.seat, *sketch(self.hand))
 
     def solve(self, layout: Layout, engine: Engine) -> tuple[int, ...]:
+        """The outcome on ``layout``, as the class's doc says."""
         game = Game.contract(6, self.trump, self.seat)
         with_suit = engine.value(Position(layout.hands), game, self.seat)
         without = engine.value(Position(swap_to_lowest(layout.hands, self.seat, self.suit)), game, self.seat)
@@ -151,6 +162,7 @@ class RaspasyCost(Question):
     fill: bool = True
 
     def method(self) -> str:
+        """The method in one line, as the report prints it beside the row."""
         n = length(self.hand)
         rest = (f"+ {10 - n} cards that cannot win (the lowest ranks of the other suits, spread evenly)"
                 if self.fill else "the hand as given")
@@ -159,12 +171,14 @@ class RaspasyCost(Question):
                 "his tricks down)")
 
     def knowledge(self) -> Knowledge:
+        """Only the holder's hand is seen (see :meth:`Question.knowledge`)."""
         named, spots = sketch(self.hand)
         if self.fill:
             named |= raspasy_filler(suit_of((named & -named).bit_length() - 1), 10 - length(self.hand))
         return knowledge(self.seat, named, spots)
 
     def solve(self, layout: Layout, engine: Engine) -> tuple[int, ...]:
+        """The outcome on ``layout``, as the class's doc says."""
         game = Game.raspasy(RASPASY_TALON)
         position = Position(layout.hands)
         return (engine.value(position, game, self.seat),
@@ -202,14 +216,17 @@ class MisereTalon(Question):
     seat: int
 
     def method(self) -> str:
+        """The method in one line, as the report prints it beside the row."""
         return (f"misère declarer {SEATS[self.seat]}, A leads; the talon is 2 of the 22 unseen cards, uniform; "
                 "he takes it and makes the best discard for the layout (every discard tried); "
                 "clean = no trick, double dummy")
 
     def knowledge(self) -> Knowledge:
+        """Only the declarer's hand is seen (see :meth:`Question.knowledge`)."""
         return knowledge(self.seat, *sketch(self.hand))
 
     def solve(self, layout: Layout, engine: Engine) -> tuple[int, ...]:
+        """The outcome on ``layout``, as the class's doc says."""
         talon = sum(bit(c) for c in layout.hidden)
         hands12 = tuple(h | talon if s == self.seat else h for s, h in enumerate(layout.hands))
         clean = clean_discard_exists(hands12, self.seat, engine)
@@ -252,14 +269,17 @@ class SplitEvent(Question):
     aside: str = ""
 
     def method(self) -> str:
+        """The method in one line, as the report prints it beside the row."""
         unseen = f"talon {self.aside} seen: 20 unseen cards split 10/10" if self.aside else \
             "22 unseen cards dealt 10/10 + 2 out of play"
         return f"holder {SEATS[self.seat]}, no play; {unseen}; event: {EVENTS[self.event][0]}"
 
     def knowledge(self) -> Knowledge:
+        """Only the holder's hand is seen (see :meth:`Question.knowledge`)."""
         out = sketch(self.aside)[0] if self.aside else 0
         return knowledge(self.seat, *sketch(self.hand), out=out)
 
     def solve(self, layout: Layout, engine: Engine) -> tuple[int, ...]:
+        """The outcome on ``layout``, as the class's doc says."""
         others = [layout.hands[s] for s in range(3) if s != self.seat]
         return (int(EVENTS[self.event][1](others)),)

@@ -19,17 +19,18 @@ import zlib
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 import numpy as np
 
-from ...engine import Engine
-from ...kernel.tt import DEFAULT_LOG2_SIZE
 from ...workers import PROCESS_BYTES, cap_workers, cores, table_bytes
 from .claims import BOUNDS, EXACT, MEAN, SHARE, SHARE_BOUNDS, Reading, Row, catalogue
 from .questions import ContractTricks, MisereTalon, RaspasyCost, SplitEvent, SuitWorth
 from .verdict import (NOT_COMPARABLE, UNDECIDED, Interval, Verdict, judge, judge_bounds, mean_interval,
                       wilson)
+
+if TYPE_CHECKING:
+    from ...engine import Engine  # annotations only: pref book --help loads no kernel
 
 DEFAULT_SAMPLES = {
     ContractTricks: 300,
@@ -42,6 +43,7 @@ DEFAULT_SAMPLES = {
 on two busy cores with a warm cache (docs/book-check.md gives the measured time)."""
 
 SEED = 20261130
+"""The default seed of a run (``--seed``): the committed report is made with it."""
 
 LOOKS = 3
 """Looks at a row at most: its layouts, twice, then four times as many (see the module doc)."""
@@ -60,6 +62,7 @@ def row_rng(seed: int, key: str) -> random.Random:
 
 
 def samples_for(row: Row, samples: int | None) -> int:
+    """Layouts for ``row``: ``samples`` as asked (more for a split-only row), its kind's default without, 0 for a row not simulated."""
     if row.question is None:
         return 0
     if samples is None:
@@ -76,6 +79,9 @@ def split_samples(samples: int) -> int:
 
 @dataclass
 class ReadingResult:
+    """One reading of a row, judged: the simulated ``interval`` (for raspasy, ``lower`` the
+    cooperative and ``upper`` the paranoid value), the :class:`Verdict`, and the
+    distribution of the value (value → share) for the report's figures."""
     reading: Reading
     interval: Interval | None
     verdict: Verdict
@@ -84,6 +90,7 @@ class ReadingResult:
     distribution: dict[int, float] = field(default_factory=dict)
 
     def to_json(self) -> dict:
+        """The reading as ``pref book --json`` writes it."""
         r = self.reading
         out = {"label": r.label, "book": r.figure.to_json() if r.figure else None, **self.verdict.to_json()}
         if self.interval:
@@ -98,6 +105,8 @@ class ReadingResult:
 
 @dataclass
 class RowResult:
+    """A row's run: the layouts drawn (over ``looks`` looks), the ``counts`` of each outcome,
+    the time, its judged readings, and whether Ctrl-C cut it short."""
     row: Row
     layouts: int
     counts: Counter
@@ -108,9 +117,11 @@ class RowResult:
 
     @property
     def undecided(self) -> bool:
+        """Whether some reading is still undecided (its interval straddles the figure's edge)."""
         return any(r.verdict.word == UNDECIDED for r in self.readings)
 
     def to_json(self) -> dict:
+        """The row as ``pref book --json`` writes it, one JSON object a row."""
         row = self.row
         return {"key": row.key, "section": row.section, "claim": row.claim, "quote": " ".join(row.quote.split()),
                 "hand": row.hand, "seat": "ABC"[row.seat] if row.seat is not None else None,
@@ -204,6 +215,7 @@ def solve_row(row: Row, seed: int, n: int, engine: Engine,
 
 
 def judge_row(result: RowResult) -> RowResult:
+    """Judge each reading of the row from its counts (see :mod:`.verdict`); returns the row."""
     result.readings = [read(r, result.counts) for r in result.row.readings]
     return result
 
@@ -232,6 +244,8 @@ _worker_engine: Engine | None = None
 
 
 def _init_worker() -> None:
+    from ...engine import Engine
+
     global _worker_engine
     _worker_engine = Engine()
 
@@ -252,7 +266,7 @@ def run(rows: list[Row] | None = None, seed: int = SEED, samples: int | None = N
     the rows over processes, one engine each (capped by :mod:`solver.workers`); the
     figures are the same.
     """
-    workers, _ = cap_workers(workers, WORKER_BYTES)
+    workers, _ = cap_workers(workers, worker_bytes())
     rows = catalogue() if rows is None else rows
     sizes = [samples_for(r, samples) for r in rows]
     total, done = sum(sizes), 0
@@ -264,6 +278,8 @@ def run(rows: list[Row] | None = None, seed: int = SEED, samples: int | None = N
             progress(done, total)
 
     if workers <= 1:
+        from ...engine import Engine
+
         engine = engine or Engine()
         for row, n in zip(rows, sizes):
             result = solve_row(row, seed, n, engine, step, looks)
@@ -285,8 +301,12 @@ def run(rows: list[Row] | None = None, seed: int = SEED, samples: int | None = N
 
 
 def default_workers() -> int:
+    """Worker processes by default: up to 2, no more than the cores."""
     return max(1, min(2, cores()))
 
 
-WORKER_BYTES = PROCESS_BYTES + table_bytes(DEFAULT_LOG2_SIZE)
-"""The memory of one book worker process, its engine's table included."""
+def worker_bytes() -> int:
+    """The memory of one book worker process, its engine's table included."""
+    from ...kernel.tt import DEFAULT_LOG2_SIZE  # here: importing the kernel loads numba
+
+    return PROCESS_BYTES + table_bytes(DEFAULT_LOG2_SIZE)

@@ -40,14 +40,17 @@ DECIDED = (HOLDS, OPTIMISTIC, PESSIMISTIC, CONSISTENT)
 
 @dataclass(frozen=True)
 class Interval:
+    """A figure with its 95% interval: ``estimate`` within ``lo … hi``."""
     estimate: float
     lo: float
     hi: float
 
     def text(self, digits: int = 2) -> str:
+        """``8.00 [7.90, 8.03]``: the estimate and its interval, to ``digits`` decimals."""
         return f"{self.estimate:.{digits}f} [{self.lo:.{digits}f}, {self.hi:.{digits}f}]"
 
     def to_json(self) -> dict:
+        """``{"estimate", "lo", "hi"}``."""
         return {"estimate": self.estimate, "lo": self.lo, "hi": self.hi}
 
 
@@ -82,21 +85,26 @@ class Figure:
 
     @staticmethod
     def of(value: float, tol: float, text: str | None = None) -> "Figure":
+        """One number, good to ``± tol``."""
         return Figure(value, value, tol, text or _num(value))
 
     @staticmethod
     def range(lo: float, hi: float, tol: float, text: str | None = None) -> "Figure":
+        """A range ``lo–hi``, each end good to ``± tol``."""
         return Figure(lo, hi, tol, text or f"{_num(lo)}–{_num(hi)}")
 
     @property
     def low(self) -> float:
+        """The lowest value the figure stands for (``lo − tol``)."""
         return self.lo - self.tol
 
     @property
     def high(self) -> float:
+        """The highest value the figure stands for (``hi + tol``)."""
         return self.hi + self.tol
 
     def to_json(self) -> dict:
+        """``{"lo", "hi", "tol", "text"}``."""
         return {"lo": self.lo, "hi": self.hi, "tol": self.tol, "text": self.text}
 
 
@@ -119,6 +127,7 @@ class Verdict:
         return f"{self.word}, near {self.near}" if self.near else self.word
 
     def to_json(self) -> dict:
+        """``{"verdict", "reason"}`` and ``near`` when there is one."""
         out = {"verdict": self.word, "reason": self.reason}
         if self.near:
             out["near"] = self.near

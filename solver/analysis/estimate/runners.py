@@ -11,14 +11,16 @@ from __future__ import annotations
 import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from ...engine import Engine
 from ...workers import cap_workers, table_bytes
 from .question import Question
 from .result import Estimate
 from .tally import Tally
 from .work import TABLE_LOG2_SIZE, Chunk, chunks, layout_space, new_engine, run_chunk
+
+if TYPE_CHECKING:
+    from ...engine import Engine  # annotations only: pref estimate --help loads no kernel
 
 DEFAULT_SEED = 1
 """The seed of a run when none is given: the same from Python and from ``pref estimate``."""

@@ -13,17 +13,20 @@ import random
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...cards import count, mask_of
-from ...engine import Engine, Options
 from ...errors import InputError
 from ...rules import Kind, Position, TalonMode
 from ..discard import best_discard, canonical_form
 from ..layouts import Knowledge, Layout, LayoutSpace
 from .question import Option, Question
 from .tally import LayoutOutcome, Tally
+
+if TYPE_CHECKING:
+    from ...engine import Engine  # annotations only: pref estimate --help loads no kernel
 
 SAMPLE_CHUNK = 25
 """Layouts per sample chunk: small, because solve times have a long tail (fixed: the seeds
@@ -77,6 +80,8 @@ def chunks(question: Question, layouts: int | None, seed: int, exact: bool) -> l
 
 def new_engine() -> Engine:
     """An engine for a worker: kept across layouts, with the larger table that pays then."""
+    from ...engine import Engine, Options
+
     return Engine(Options(tt_log2_size=TABLE_LOG2_SIZE))
 
 

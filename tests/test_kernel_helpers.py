@@ -1,0 +1,203 @@
+"""The kernel's helpers checked one by one: the table's move encoding, each quick bound
+against the brute-force minimax on its own, and the grouping of equal cards.
+
+The search tests (test_search_vs_reference.py) check the helpers only through the whole
+search, where one bound's error can hide behind another's cut-off; here each helper's own
+claim is the property tested.
+"""
+
+import random
+
+import numpy as np
+import pytest
+
+from solver import reference
+from solver.cards import NO_TRUMP, cards_of, mask_of
+from solver.kernel.bits import PDEP, PEXT
+from solver.kernel.bounds import (all_boss, shared_suits_relevance, sure_tricks, tops_relevance, wins_all,
+                                  wins_none)
+from solver.kernel.moves import group_top, representatives
+from solver.kernel.tt import absolute_move, kvec_cards, relative_move, relevance_kvec
+from solver.rules import Game, Position, legal_cards, play
+
+SEEDS = range(6)
+
+
+def deal(rng: random.Random, cards: int, suits: int = 4) -> tuple[int, int, int]:
+    """Three hands of ``cards`` cards from the first ``suits`` suits (fewer suits: more tops and voids)."""
+    deck = rng.sample(range(8 * suits), 3 * cards)
+    return tuple(mask_of(deck[i * cards:(i + 1) * cards]) for i in range(3))
+
+
+def kernel_hands(hands) -> np.ndarray:
+    return np.array(hands, dtype=np.int64)
+
+
+# -- the transposition table's move encoding --------------------------------------------------
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_relative_move_names_the_same_card_back(seed):
+    rng = random.Random(seed)
+    for _ in range(300):
+        live = rng.getrandbits(32) | 1 << rng.randrange(32)
+        for c in cards_of(live):
+            move = relative_move(c, live)
+            assert move >> 3 == c >> 3  # the suit is kept
+            assert absolute_move(move, live, PDEP) == c
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_relative_move_counts_from_the_top_so_it_survives_lower_cards_leaving(seed):
+    """The same card among the relevant ones, in a position with fewer low cards, gets the same code."""
+    rng = random.Random(seed)
+    for _ in range(300):
+        live = rng.getrandbits(32)
+        if not live:
+            continue
+        c = rng.choice(cards_of(live))
+        below = [x for x in cards_of(live) if x >> 3 == c >> 3 and x < c]
+        fewer = live & ~mask_of(rng.sample(below, rng.randint(0, len(below))))
+        assert relative_move(c, fewer) == relative_move(c, live)
+        in_suit = bin((live >> (8 * (c >> 3))) & 0xFF).count("1")
+        if in_suit < 8:  # a code deeper than the suit's live cards names no card
+            assert absolute_move((c >> 3) * 8 + in_suit, live, PDEP) == -1
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_relevance_kvec_keeps_the_top_live_cards_down_to_the_lowest_relevant_one(seed):
+    rng = random.Random(seed)
+    for _ in range(300):
+        live = rng.getrandbits(32)
+        relevant = live & rng.getrandbits(32) & rng.getrandbits(32)
+        kept = kvec_cards(relevance_kvec(relevant, live), live)
+        assert kept & relevant == relevant and kept & ~live == 0
+        for s in range(4):
+            suit_kept = cards_of(kept & 0xFF << 8 * s)
+            suit_relevant = cards_of(relevant & 0xFF << 8 * s)
+            suit_live = cards_of(live & 0xFF << 8 * s)
+            if not suit_relevant:
+                assert not suit_kept
+                continue
+            assert min(suit_kept) == min(suit_relevant)
+            assert suit_kept == [c for c in suit_live if c >= min(suit_relevant)]
+
+
+# -- each quick bound against the brute force ---------------------------------------------------
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_sure_tricks_are_tricks_the_player_on_lead_takes_against_any_defence(seed):
+    rng = random.Random(seed)
+    fired = 0
+    for _ in range(40):
+        cards, trump = rng.randint(1, 3), rng.randrange(NO_TRUMP + 1)
+        hands, player = deal(rng, cards, rng.choice([2, 3, 4])), rng.randrange(3)
+        sure, _ = sure_tricks(kernel_hands(hands), player, trump)
+        value = reference.value(Position(hands, player), Game.contract(6, trump, player), player)
+        assert value >= sure, (hands, player, trump)
+        fired += sure > 0
+    assert fired
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_wins_all_means_every_trick_whatever_anyone_plays(seed):
+    """Checked as the fewest tricks all three together can hold him to (a cooperative misère)."""
+    rng = random.Random(seed)
+    fired = 0
+    for _ in range(150):
+        cards = rng.randint(1, 3)
+        hands, focus, leader = deal(rng, cards, rng.choice([2, 3])), rng.randrange(3), rng.randrange(3)
+        if not wins_all(kernel_hands(hands), focus, leader):
+            continue
+        fired += 1
+        fewest = reference.value(Position(hands, leader), Game.misere(focus), focus, cooperative=True)
+        assert fewest == cards, (hands, focus, leader)
+        if leader == focus:
+            assert all_boss(kernel_hands(hands), focus)
+    assert fired
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_wins_none_means_no_trick_for_a_player_who_wants_none(seed):
+    """Checked in a misère (the kernel uses it where the focus player keeps his tricks down):
+    whatever the other two play, he takes none. (Playing to take tricks, he could: a suit
+    only he holds, led by himself, wins.)"""
+    rng = random.Random(seed)
+    fired = 0
+    for _ in range(150):
+        cards = rng.randint(1, 3)
+        hands, focus, leader = deal(rng, cards, rng.choice([2, 3])), rng.randrange(3), rng.randrange(3)
+        if not wins_none(kernel_hands(hands), focus, leader):
+            continue
+        fired += 1
+        assert reference.value(Position(hands, leader), Game.misere(focus), focus) == 0, (hands, focus, leader)
+    assert fired
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_all_boss_on_lead_takes_every_no_trump_trick(seed):
+    rng = random.Random(seed)
+    fired = 0
+    for _ in range(150):
+        cards = rng.randint(1, 3)
+        hands, player = deal(rng, cards, rng.choice([2, 3])), rng.randrange(3)
+        if not all_boss(kernel_hands(hands), player):
+            continue
+        fired += 1
+        fewest = reference.value(Position(hands, player), Game.misere(player), player, cooperative=True)
+        assert fewest == cards
+    assert fired
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_each_bound_holds_for_the_partition_it_names(seed):
+    """A cut-off is stored for every position that differs only outside the relevant cards
+    (the table keeps suit lengths), so what it claims must hold there too: swapping two
+    cards of one suit between two hands, both outside them, leaves at least as many sure
+    tricks, and keeps "all his cards are tops" and "he can take none" true where they were."""
+    rng = random.Random(seed)
+    swapped = 0
+    for _ in range(300):
+        hands = list(deal(rng, rng.randint(2, 5), rng.choice([2, 3, 4])))
+        player, trump = rng.randrange(3), rng.randrange(NO_TRUMP + 1)
+        k = kernel_hands(hands)
+        bounds = [(lambda h: sure_tricks(h, player, trump)[0], sure_tricks(k, player, trump)[1]),
+                  (lambda h: all_boss(h, player), tops_relevance(k, player)),
+                  (lambda h: wins_none(h, player, player), shared_suits_relevance(k, player))]
+        for bound, relevant in bounds:
+            a, b = rng.sample(range(3), 2)
+            for x in cards_of(hands[a] & ~relevant):
+                ys = [y for y in cards_of(hands[b] & ~relevant) if y >> 3 == x >> 3]
+                if ys:
+                    y = rng.choice(ys)
+                    other = list(hands)
+                    other[a] = hands[a] & ~(1 << x) | 1 << y
+                    other[b] = hands[b] & ~(1 << y) | 1 << x
+                    assert bound(kernel_hands(other)) >= bound(k), (hands, other, player, trump)
+                    swapped += 1
+                    break
+    assert swapped
+
+
+# -- grouping equal cards -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_cards_grouped_together_have_the_same_value(seed):
+    """Each legal card's group top is one of the representatives, and is worth what the card is."""
+    rng = random.Random(seed)
+    for _ in range(25):
+        cards = rng.randint(1, 3)
+        game = rng.choice([Game.contract(6, rng.randrange(NO_TRUMP + 1), 0), Game.misere(1), Game.raspasy("none")])
+        position = Position(deal(rng, cards, rng.choice([2, 3, 4])), rng.randrange(3))
+        for _ in range(rng.randint(0, 2)):
+            position = play(position, game, rng.choice(legal_cards(position, game)))
+        legal = mask_of(legal_cards(position, game))
+        live = position.hands[0] | position.hands[1] | position.hands[2] | mask_of(position.trick)
+        reps = representatives(legal, live, PEXT, PDEP)
+        assert reps & ~legal == 0 and reps
+        focus = game.declarer if game.declarer is not None else position.to_move
+        values = reference.card_values(position, game, focus)
+        for c in cards_of(legal):
+            top = group_top(c, legal, live)
+            assert reps >> top & 1, (position, c)
+            assert values[top] == values[c], (position, c, top)
+        assert {group_top(c, legal, live) for c in cards_of(legal)} == set(cards_of(reps))

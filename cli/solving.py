@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 
 from solver.cards import ascii_name
-from solver.problemfile import Problem, ProblemError, load_each, loads_lines, read_lines
+from solver.problemfile import EMPTY, Problem, ProblemError, load_each, loads_lines, read_lines
 
 from .errors import EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, UserError
 
@@ -110,8 +110,10 @@ def answer_lines(source: str, answer, read=None) -> int:
             stream = open(source, "rb")
     except OSError as e:
         raise UserError(f"{source}: file: cannot read it: {e.strerror or e}") from None
+    seen = 0
     try:
         for item in loads_lines(_lines(stream, name), name, read):
+            seen += 1
             if isinstance(item, ProblemError):
                 outcome.report(item)
                 click.echo(json.dumps(error_json(item, name), ensure_ascii=False))
@@ -125,6 +127,8 @@ def answer_lines(source: str, answer, read=None) -> int:
     finally:
         if stream is not getattr(sys.stdin, "buffer", None) and stream is not sys.stdin:
             stream.close()
+    if not seen and source != "-":  # a file named and empty; an empty pipe is an empty answer
+        outcome.report(ProblemError(name, "file", EMPTY))
     return outcome.exit_code
 
 

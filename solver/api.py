@@ -12,6 +12,7 @@ Every error in the input is an :class:`InputError` naming the field at fault
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -41,7 +42,10 @@ def kind_word(text) -> str:
 def parse_seat(text: str, field: str) -> int:
     seat = str(text).strip().upper()
     if seat not in ("A", "B", "C"):
-        raise InputError(field, f"seat must be A, B or C, not {excerpt(text)}")
+        foreign = [ch for ch in dict.fromkeys(str(text).strip()) if not ch.isascii() and ch.isprintable()][:2]
+        named = "; ".join(f"'{ch}' is {unicodedata.name(ch, f'U+{ord(ch):04X}')}" for ch in foreign)
+        hint = f" ({named}: seats are the Latin letters A, B, C)" if foreign and len(seat) <= 3 else ""
+        raise InputError(field, f"seat must be A, B or C, not {excerpt(text)}{hint}")
     return SEATS.index(seat)
 
 

@@ -34,6 +34,7 @@ import difflib
 import json
 import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass, replace
 from functools import cached_property
 from os import PathLike
@@ -547,7 +548,7 @@ def load_each(path: str | Path) -> list[Problem | ProblemError]:
     The file is read once, so a pipe works as well as a file. A JSON Lines file is read
     line by line, so a bad line (broken JSON, a stray byte that is not UTF-8, a wrong
     field) costs only that line: the problems on the other lines are still read. A file
-    that cannot be read at all gives one error.
+    that cannot be read at all, or holds no problem, gives one error.
     """
     name = str(path)
     out: list[Problem | ProblemError] = []
@@ -555,15 +556,21 @@ def load_each(path: str | Path) -> list[Problem | ProblemError]:
         if name.endswith(".jsonl"):
             with _open(path) as stream:
                 out += loads_lines(read_lines(stream, name), name)
-            return out
-        text = read_text(path)
-        if not name.endswith((".toml", ".json")) and text.lstrip("\ufeff \t\r\n").startswith("{"):
-            out += loads_lines(text.split("\n"), name)  # JSON from a pipe: a line each
         else:
-            out.append(loads(text, name))
+            text = read_text(path)
+            if not text.strip("\ufeff \t\r\n"):
+                raise ProblemError(name, "file", EMPTY)
+            if not name.endswith((".toml", ".json")) and text.lstrip("\ufeff \t\r\n").startswith("{"):
+                out += loads_lines(text.split("\n"), name)  # JSON from a pipe: a line each
+            else:
+                out.append(loads(text, name))
     except ProblemError as e:
         out.append(e)
-    return out
+    return out or [ProblemError(name, "file", EMPTY)]
+
+
+EMPTY = "holds no problem (the file is empty, or blank lines only)"
+"""What a file without a single problem is told (a silent exit 0 would pass for success)."""
 
 
 def loads_lines(lines, name: str = "<jsonl>", read=None):
@@ -785,10 +792,32 @@ def _text(table: dict | None, key: str, default, fail, section: str = ""):
     if table is None or key not in table:
         return default
     value = table[key]
+    field = f"{section}.{key}" if section else key
     if not isinstance(value, str):
-        field = f"{section}.{key}" if section else key
         raise fail(field, f"expected text in quotes, not {excerpt(value)}")
+    value = value.replace("\r\n", "\n")  # a file saved with Windows line ends
+    bad = next((ch for ch in value if _acts_on_terminal(ch, multiline=key == "notes")), None)
+    if bad is not None:
+        named = unicodedata.name(bad, _CONTROL_NAMES.get(bad, ""))
+        raise fail(field, f"control character U+{ord(bad):04X}{f' ({named})' if named else ''} at position "
+                   f"{value.index(bad) + 1}: it would act on the terminal instead of printing")
     return value
+
+
+_CONTROL_NAMES = {"\r": "CARRIAGE RETURN", "\n": "LINE FEED", "\t": "TAB", "\a": "BELL", "\b": "BACKSPACE",
+                  "\x1b": "ESCAPE", "\x9b": "CONTROL SEQUENCE INTRODUCER"}
+"""Names of the controls most often met (Python's unicodedata has none for them)."""
+
+_BIDI_CONTROLS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Marks that reorder the text around them (U+202E turns the rest of a line backwards)."""
+
+
+def _acts_on_terminal(ch: str, multiline: bool) -> bool:
+    """Whether ``ch`` does something to a terminal instead of printing: a C0 or C1 control
+    (CR, BEL, ESC, U+009B …; notes may hold newlines and tabs) or a bidirectional control."""
+    if multiline and ch in "\n\t":
+        return False
+    return unicodedata.category(ch) == "Cc" or ch in _BIDI_CONTROLS
 
 
 def _cards_text(table: dict, section: str, key: str, fail) -> str | None:
@@ -837,12 +866,15 @@ def _expect(expect: dict | None, fail) -> int | dict[str, int] | None:
 
 
 def _key_text(expect: dict | None, fail) -> str | None:
-    """``[expect] key`` as text; a list of discards is joined with commas."""
+    """``[expect] key`` as text: a list of single cards (``["AS", "KS"]``: the working first
+    cards, or a discard's two cards) is joined with spaces, a list of discards
+    (``["AS AH", "AS KH"]``) with commas."""
     if expect is None or "key" not in expect:
         return None
     value = expect["key"]
     if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-        return ", ".join(value)
+        single = all(len(v.replace(",", " ").split()) == 1 for v in value)
+        return (" " if single else ", ").join(v.strip() for v in value)
     if not isinstance(value, str):
         raise fail("expect.key", f"expected the key as text, e.g. key = \"AD\" or \"any\", not {value!r}")
     return value

@@ -145,6 +145,11 @@ def _explain_sizes(position: Position, sizes: list[int]) -> None:
     """The hands do not fit the trick on the table: name the leader when another one would fit."""
     shown = ", ".join(f"{SEATS[i]} {sizes[i]}" for i in range(3))
     n = len(position.trick)
+    if n and len(set(sizes)) == 1:
+        played = [(position.leader + i) % 3 for i in range(n)]
+        wanted = ", ".join(f"{SEATS[i]} {sizes[i] - (i in played)}" for i in range(3))
+        raise InputError("deal", f"hands of equal length ({shown}) with {n} card(s) on the table: whoever "
+                         f"played to the trick holds one card fewer ({wanted})")
     if n:
         fits = [s for s in range(3) if sizes == _expected_sizes(sizes, s, n)]
         if fits:

@@ -375,3 +375,61 @@ def test_loads_reads_bytes_as_a_file_is_read():
     assert loads(text.encode("utf-8")).title == loads(text).title
     with pytest.raises(ProblemError, match="not UTF-8"):
         loads(b"title = '\xff'")
+
+
+# -- messages that name the real culprit -----------------------------------------------------
+
+
+def test_equal_hands_with_a_trick_in_progress_are_not_called_unequal():
+    problem = {**SMALL, "game": {**SMALL["game"], "leader": "B", "trick": "7S 8S"}}
+    err = assert_clean_error(run("solve", "--jsonl", "-", input=jsonl(problem)))
+    assert "unequal" not in err[0]
+    assert "hands of equal length (A 2, B 2, C 2) with 2 card(s) on the table: whoever played to the trick " \
+           "holds one card fewer (A 2, B 1, C 1)" in err[0]
+
+
+@pytest.mark.parametrize("seat, name", [("\u0410", "CYRILLIC CAPITAL LETTER A"), ("\u0412", "CYRILLIC CAPITAL LETTER VE"),
+                                        ("\u0441", "CYRILLIC SMALL LETTER ES")])
+def test_a_cyrillic_seat_letter_is_named(seat, name):
+    problem = {**SMALL, "game": {**SMALL["game"], "declarer": seat}}
+    err = assert_clean_error(run("solve", "--jsonl", "-", input=jsonl(problem)))
+    assert f"'{seat}' is {name}: seats are the Latin letters A, B, C" in err[0]
+
+
+def test_a_key_given_as_a_json_list_of_cards_is_read_as_the_cards(tmp_path):
+    from solver.problemfile import loads_json
+
+    assert loads_json(json.dumps({**SMALL, "expect": {"tricks": 2, "key": ["AS", "KS"]}})).key == "AS KS"
+    problem = {**SMALL, "expect": {"tricks": 2, "key": ["AS", "KS"]}}
+    result = run("solve", "--jsonl", "-", input=jsonl(problem))
+    assert result.exit_code == 0, result.output
+    assert "commas" not in result.output
+
+@pytest.mark.parametrize("name, text", [("empty.jsonl", ""), ("blank.jsonl", "\n  \n"), ("empty.toml", "")])
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_a_file_without_a_problem_is_said_and_exits_2(tmp_path, command, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    err = assert_clean_error(run(command, path))
+    assert err[0] == f"{path}: file: holds no problem (the file is empty, or blank lines only)"
+    if name.endswith(".jsonl"):
+        assert assert_clean_error(run("solve", "--jsonl", path))[0] == err[0]
+    assert run("solve", "--jsonl", "-", input=text).exit_code == 0  # an empty pipe: an empty answer
+
+
+@pytest.mark.parametrize("char, name", [("\r", "CARRIAGE RETURN"), ("\a", "BELL"),
+                                        ("\u009b", "CONTROL SEQUENCE INTRODUCER"),
+                                        ("\u202e", "RIGHT-TO-LEFT OVERRIDE"), ("\x1b", "ESCAPE")])
+def test_a_control_character_in_a_title_is_refused_not_sent_to_the_terminal(char, name):
+    problem = {**SMALL, "title": f"Six{char}spades"}
+    result = run("solve", "--jsonl", "-", input=jsonl(problem))
+    err = assert_clean_error(result)
+    assert f"title: control character U+{ord(char):04X} ({name}) at position 4" in err[0]
+    assert char not in result.output
+
+
+def test_notes_keep_their_lines_and_tabs_and_windows_line_ends():
+    from solver.problemfile import loads_toml
+
+    text = 'notes = """\r\nOne line.\r\n\tAnother."""\n[deal]\nA = "♠A"\nB = "♠K"\nC = "♠Q"\n'
+    assert loads_toml(text, "n.toml").notes == "One line.\n\tAnother."

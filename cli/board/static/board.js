@@ -557,6 +557,36 @@ function drawMoves() {
   }
 }
 
+// The key as a player says it ("Only ♦10, ♦J, ♦Q or ♦K catches it — equal cards"), pref solve's
+// line after it in brackets; in Russian pref solve --lang ru's line alone.
+function keyLine(result) {
+  const line = el("div", "sub key", `${say("key")}: ${result.key_text}`);
+  const spoken = board.lang === "en" && result.key ? keySaid(result) : "";
+  if (spoken) {
+    line.textContent = `${say("key")}: ${spoken}`;
+    line.append(el("div", "key-count", result.key_text));
+  }
+  return line;
+}
+
+function keySaid(result) {
+  const { working, choices, plays, mover, side } = result.key;
+  const game = board.start.game;
+  const value = result.card_values[working[0]];
+  const declarer = game.declarer;
+  let deed;
+  if (game.kind === "raspasy") deed = `keeps ${mover} to ${plural(value, "trick")}`;
+  else if (game.kind === "misere" && side === "declarer") deed = value ? `holds ${declarer} to ${plural(value, "trick")}` : "keeps it clean";
+  else if (game.kind === "misere") deed = value ? (value === 1 ? "catches it" : `catches it with ${plural(value, "trick")}`) : null;
+  else if (side === "declarer") deed = `gives ${declarer} ${plural(value, "trick")}`;
+  else deed = `holds ${declarer} to ${plural(value, "trick")}`;
+  if (!deed) return `nothing catches it: every card leaves ${declarer} clean`;
+  const names = working.map(cardText);
+  if (working.length === choices) return `every card ${deed}`;
+  const list = names.length === 1 ? names[0] : names.slice(0, -1).join(", ") + " or " + names[names.length - 1];
+  return `only ${list} ${deed}` + (names.length > 1 && plays === 1 ? " — equal cards" : "");
+}
+
 // A line that tells the answer: hidden with the card values ("Show card values" off).
 function giveaway(line) {
   line.classList.add("giveaway");
@@ -589,7 +619,7 @@ function drawSolution(state) {
   if (result) {
     box.append(verdictLine(result.answer));
     if (board.discardBest) box.append(el("div", "sub", `${say("best discard")}: ${board.discardBest.key}`));
-    if (result.key_text) box.append(el("div", "sub", `${say("key")}: ${result.key_text}`));
+    if (result.key_text) box.append(keyLine(result));
   }
   const meta = [board.start.theme, board.start.difficulty].filter(Boolean).join(" · ");
   if (meta) box.append(el("div", "sub", meta));
@@ -646,7 +676,7 @@ function drawValue(state, result) {
   legend.textContent = `Under ${mover}'s cards: ${counted === mover ? "his own" : counted + "'s"} tricks from ` +
     `here after each; ★ the best for ${mover}, who wants them ${moverWantsMore(game, mover) ? "many" : "few"}.`;
   box.append(giveaway(legend));
-  if (result.key_text) box.append(giveaway(el("div", "sub key", `${say("key")}: ${result.key_text}`)));
+  if (result.key_text) box.append(giveaway(keyLine(result)));
   if ("agrees" in result) {
     const e = result.expect;
     const text = typeof e === "object" ? SEATS.map((s) => `${s} ${e[s]}`).join(", ") : plural(e, "trick");

@@ -189,18 +189,19 @@ def _leads(result: Estimate, summary: Summary, style: Style) -> list[str]:
     game = render.game_name(q.options[0].game, style)
     side = summary.leads[0].side
     tricks_word, success_word = LEAD_WORDS[side]
+    names = {k: _cards((o.lead,), style) + (" (" + _cards(o.equal, style) + ")" if o.equal else "")
+             for k, o in enumerate(q.options)}
+    width = max(len(say(lang, "lead")), *(len(n) for n in names.values()))
     lines = [style.bold(say(lang, "Opening lead by {leader} against {game}", leader=summary.leader, game=game)),
-             say(lang, "  lead      {tricks:<24} {success:<26} this lead minus the best, same layouts",
-                 tricks=say(lang, tricks_word), success=say(lang, success_word))]
+             f"  {say(lang, 'lead'):<{width}} {say(lang, tricks_word):<24} {say(lang, success_word):<26} "
+             + say(lang, "this lead minus the best, same layouts")]
     paired = {p.indices[1]: p for p in summary.paired}
+    more = side == "catchers" or q.options[0].game.kind is Kind.CONTRACT  # more of his tricks figure is better
     first = (lambda f: (f.tricks.value, f.success.value)) if side == "defenders" else \
-        (lambda f: (f.success.value, f.tricks.value if side == "catchers" else -f.tricks.value))
+        (lambda f: (f.success.value, f.tricks.value if more else -f.tricks.value))
     order = [summary.best_index] + sorted(paired, key=lambda k: first(summary.leads[k]), reverse=True)
     for k in order:
-        lead, option = summary.leads[k], q.options[k]
-        card = _cards((option.lead,), style)
-        if option.equal:
-            card += " (" + _cards(option.equal, style) + ")"
+        lead = summary.leads[k]
         if k == summary.best_index:
             versus = say(lang, "best")
         else:
@@ -211,7 +212,7 @@ def _leads(result: Estimate, summary: Summary, style: Style) -> list[str]:
                         f"{0.0 - 100 * w.value:+.1f}% ({0.0 - 100 * w.high:+.1f} … {0.0 - 100 * w.low:+.1f})")
             if p.identical:
                 versus = say(lang, "0: the same on every layout")
-        lines.append(f"  {card:<9} {_mean(lead.tricks):<24} {_pct(lead.success):<26} {versus}")
+        lines.append(f"  {names[k]:<{width}} {_mean(lead.tricks):<24} {_pct(lead.success):<26} {versus}")
     return lines + [""]
 
 

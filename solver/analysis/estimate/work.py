@@ -89,32 +89,25 @@ def new_engine() -> Engine:
 
 # -- one layout ------------------------------------------------------------------------------
 
-def _after_discard(question: Question, option: Option, hands: tuple[int, int, int], engine: Engine) -> list[int]:
-    """The hands once the declarer has discarded: the option's discard (its spot cards
-    resolved on this layout), or, holding the talon without one, his double-dummy best."""
-    game = option.game
-    d = game.declarer
+def _discarded(question: Question, option: Option, hands: tuple[int, int, int]) -> tuple[list[int], bool]:
+    """The hands after the option's discard (its spot cards resolved on this layout), and
+    whether the declarer still holds the talon (then he makes his double-dummy best discard)."""
+    d = option.game.declarer
     hands = list(hands)
     if option.discard:
         hands[d] &= ~mask_of(resolve(option.discard, hands[d], question.knowledge.known[d]))
-    if count(hands[d]) == count(hands[(d + 1) % 3]) + 2:  # declarer holds the talon: best DD discard
-        best = best_discard(tuple(hands), d, game, question.leader, engine)
-        hands[d] &= ~mask_of(best.discard)
-    return hands
+    return hands, count(hands[d]) == count(hands[(d + 1) % 3]) + 2
 
 
 def _declarer_value(question: Question, option: Option, hands: tuple[int, int, int],
                     engine: Engine, cache: dict) -> int:
     game = option.game
-    d = game.declarer
-    hands = list(hands)
-    if option.discard:
-        hands[d] &= ~mask_of(resolve(option.discard, hands[d], question.knowledge.known[d]))
-    if count(hands[d]) == count(hands[(d + 1) % 3]) + 2:  # declarer holds the talon: best DD discard
-        return best_discard(tuple(hands), d, game, question.leader, engine).tricks
+    hands, holds_talon = _discarded(question, option, hands)
+    if holds_talon:
+        return best_discard(tuple(hands), game.declarer, game, question.leader, engine).tricks
     key = (game, canonical_form(tuple(hands), question.leader, game.trump))
     if key not in cache:
-        cache[key] = engine.searcher.value(Position(tuple(hands), question.leader), game, d)
+        cache[key] = engine.searcher.value(Position(tuple(hands), question.leader), game, game.declarer)
     return cache[key]
 
 
@@ -124,7 +117,9 @@ def _lead_value(question: Question, option: Option, hands: tuple[int, int, int],
     every lead of one layout comes from one search of the leader's cards."""
     game, leader = option.game, question.leader
     if game not in cache:
-        after = _after_discard(question, Option(game), hands, engine)
+        after, holds_talon = _discarded(question, Option(game), hands)
+        if holds_talon:
+            after[game.declarer] &= ~mask_of(best_discard(tuple(after), game.declarer, game, leader, engine).discard)
         cache[game] = (after, engine.searcher.card_values(Position(tuple(after), leader), game, game.declarer))
     after, values = cache[game]
     (card,) = resolve((option.lead,), after[leader], question.knowledge.known[leader])

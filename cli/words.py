@@ -126,8 +126,8 @@ RU = {
     "success {w}% ({wlo} … {whi})": "успех {w}% ({wlo} … {whi})",
     "  vs {option}: {tricks}, {success}, same layouts": "  против {option}: {tricks}, {success}, на тех же раскладах",
     "Opening lead by {leader} against {game}": "Первый ход {leader} против игры {game}",
-    "  lead      {tricks:<24} {success:<26} this lead minus the best, same layouts":
-        "  ход       {tricks:<24} {success:<26} этот ход минус лучший, на тех же раскладах",
+    "lead": "ход",
+    "this lead minus the best, same layouts": "этот ход минус лучший, на тех же раскладах",
     "defenders' tricks": "взятки вистующих",
     "contract set": "подсад",
     "declarer's tricks": "взятки разыгрывающего",

@@ -169,14 +169,9 @@ class Problem:
 
     @cached_property
     def _talon_cards(self) -> tuple[int, ...]:
-        if self.talon is None:
-            return ()
         order_matters = self.kind is not None and kind_word(self.kind) == Kind.RASPASY.value \
             and str(self.raspasy_talon or "suit").strip().lower() != TalonMode.NONE.value
-        cards = _card_list(self.talon, self.error, "deal.talon", order_matters)
-        if len(cards) != 2:
-            raise self.error("deal.talon", f"the talon holds 2 cards, got {len(cards)}")
-        return cards
+        return self._two_cards("deal.talon", self.talon, order_matters, "the talon holds 2 cards")
 
     def discard_cards(self) -> tuple[int, ...]:
         """The cards the declarer put aside (out of play)."""
@@ -184,11 +179,15 @@ class Problem:
 
     @cached_property
     def _discard_cards(self) -> tuple[int, ...]:
-        if self.discard is None:
+        return self._two_cards("deal.discard", self.discard, False, "a discard is 2 cards")
+
+    def _two_cards(self, field: str, text: str | None, order_matters: bool, rule: str) -> tuple[int, ...]:
+        """The cards of the talon or the discard: none when the file gives none, else two."""
+        if text is None:
             return ()
-        cards = _card_list(self.discard, self.error, "deal.discard", order_matters=False)
+        cards = _card_list(text, self.error, field, order_matters)
         if len(cards) != 2:
-            raise self.error("deal.discard", f"a discard is 2 cards, got {len(cards)}")
+            raise self.error(field, f"{rule}, got {len(cards)}")
         return cards
 
     def declarer_seat(self) -> int | None:

@@ -263,7 +263,7 @@ def score_lines(summary: Summary, style: Style) -> list[str]:
     lines = ["", style.bold(say(lang, "In points: {convention}, {players} players ({named})",
                                 convention=score.convention, players=score.players, named=named)),
              say(lang, "each seat's balance in whists per deal, as if the pool closed on it; passing is 0"),
-             score.note]
+             say(lang, score.note)]
     seats = list(score.scored[0].balance) if score.scored else []
     width = max([len(s.label) for s in score.scored] + [10])
     if score.scored:

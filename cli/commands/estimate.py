@@ -113,7 +113,7 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
       pref estimate "♠A K J 10 8 ♣K Q ♦Q J 10" --seat B --game "6S B" --game "7S B"
       pref estimate "♠79J ♣78 10A ♦79 ♥K" --seat C --game "misere C" --talon "8H 10S" --layouts 100
       pref estimate "♠xxxx ♣AKQ ♦AK ♥A" --seat B --game "6S C" --holds C:♠AK --length "C♠>=3"
-      pref estimate hand.toml --json
+      pref estimate examples/hand.toml --json
     """
     title = ""
     fields = {}

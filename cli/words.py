@@ -109,12 +109,34 @@ RU = {
     "    declarer's tricks at least: {levels}": "    у разыгрывающего взяток не меньше: {levels}",
     "    defenders' tricks: mean {mean}; contract set {pct}": "    взятки вистующих: в среднем {mean}; подсад {pct}",
     "Best not knowing the layout: {option}": "Лучшее, не зная расклада: {option}",
-    "  vs {option}: {d} tricks ({lo} … {hi}), success {w}% ({wlo} … {whi}), same layouts":
-        "  против {option}: {d} взятки ({lo} … {hi}), успех {w}% ({wlo} … {whi}), на тех же раскладах",
     ": best discard not knowing the layout: {cards}; seeing each layout the declarer averages {mean}":
         ": лучший снос, не зная расклада: {cards}; видя каждый расклад, разыгрывающий берёт в среднем {mean}",
     "  differs from the discard most often best double dummy: {cards}":
         "  чаще всего лучший при открытых картах другой снос: {cards}",
+    ": best discard not knowing the layout: {cards} ({chance}); seeing each layout the declarer averages {mean}":
+        ": лучший снос, не зная расклада: {cards} ({chance}); видя каждый расклад, разыгрывающий берёт в "
+        "среднем {mean}",
+    "made {pct}": "сыграно {pct}",
+    "clean {pct}": "чистый {pct}",
+    "Each game's best discard against the others', on the same layouts:":
+        "Лучший снос каждой игры против лучшего снова других, на тех же раскладах:",
+    "0 tricks (the same on every layout)": "0 взяток (одно и то же на каждом раскладе)",
+    "{d} tricks ({lo} … {hi})": "{d} взятки ({lo} … {hi})",
+    "success 0% (the same on every layout)": "успех 0% (одно и то же на каждом раскладе)",
+    "success {w}% ({wlo} … {whi})": "успех {w}% ({wlo} … {whi})",
+    "  vs {option}: {tricks}, {success}, same layouts": "  против {option}: {tricks}, {success}, на тех же раскладах",
+    "Opening lead by {leader} against {game}": "Первый ход {leader} против игры {game}",
+    "lead": "ход",
+    "this lead minus the best, same layouts": "этот ход минус лучший, на тех же раскладах",
+    "defenders' tricks": "взятки вистующих",
+    "contract set": "подсад",
+    "declarer's tricks": "взятки разыгрывающего",
+    "misère caught": "мизер пойман",
+    "success (made, clean)": "успех (сыграно, чистый)",
+    "best": "лучший",
+    "0: the same on every layout": "0: одно и то же на каждом раскладе",
+    "lead {card} against {game}": "ход {card} против игры {game}",
+    "  … {n} more (--top N shows more; --json gives all)": "  … ещё {n} (--top N покажет больше; --json — все)",
 }
 
 NUMBER_WORDS = {"en": ("no", "one", "two", "three", "four"),

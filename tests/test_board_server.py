@@ -412,13 +412,14 @@ def test_pref_board_serves_the_file_and_stops_on_ctrl_c():
     import urllib.request
 
     process = subprocess.Popen([sys.executable, "-c", "from cli.main import main; main()", "board", "--no-browser",
-                                str(KOVALEVSKAYA)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                "kovalevskaya-misere"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
         first = process.stdout.readline()
         assert first.startswith("The board is at http://127.0.0.1:"), first
         url = first.split()[-1]
-        assert url.split("#", 1)[1] == url_fragment(kovalevskaya())
+        # a problem of the collection by its name; the page is told the name (solved marks, notes)
+        assert url.split("#", 1)[1] == url_fragment(kovalevskaya()) + "&name=kovalevskaya-misere"
         with urllib.request.urlopen(url.split("#")[0], timeout=60) as page:
             assert b"board.js" in page.read()
         problem = json.dumps(kovalevskaya()).encode()
@@ -431,3 +432,25 @@ def test_pref_board_serves_the_file_and_stops_on_ctrl_c():
         out, err = process.communicate(timeout=30)
     assert process.returncode == 130
     assert "Traceback" not in err and err.strip().endswith("board stopped")
+
+
+def test_the_collection_endpoints(server):
+    from solver.collection import names
+    status, answer = post(server, "index", {})
+    assert status == 200 and [p["name"] for p in answer["problems"]] == names()
+    entry = next(p for p in answer["problems"] if p["name"] == "kovalevskaya-misere")
+    assert entry == {"name": "kovalevskaya-misere", "title": "Kovalevskaya's misère", "kind": "misere",
+                     "game": "misère by B", "theme": "misère; catching", "difficulty": "hard",
+                     "source": load(KOVALEVSKAYA).source}
+    status, answer = post(server, "problem", {"name": "kovalevskaya-misere"})
+    assert status == 200 and answer["problem"] == kovalevskaya()
+    for name in ("no-such", "../pyproject", None):
+        status, answer = post(server, "problem", {"name": name})
+        assert status == 400 and answer["error"].startswith("name: the collection has no problem called"), name
+
+
+def test_answers_in_russian_are_pref_solves(server):
+    status, answer = request(server, "POST", "/api/solve?lang=ru", kovalevskaya())
+    out = CliRunner().invoke(pref, ["solve", "--lang", "ru", str(KOVALEVSKAYA)])
+    assert json.loads(answer)["answer"] == next(line for line in out.output.splitlines()
+                                                if line.startswith("Ответ: "))[len("Ответ: "):]

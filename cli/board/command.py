@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import webbrowser
+from pathlib import Path
 from urllib.parse import quote, urlencode
 
 import click
@@ -40,7 +41,8 @@ def board(file, port, no_browser):
     \b
     Examples:
       pref board problems/kovalevskaya-misere.toml
-      pref board                          start from an empty set-up
+      pref board kovalevskaya-misere      a problem of the collection by its name
+      pref board                          the collection: choose a problem to solve
       pref board --no-browser --port 8765
 
     Stop it with Ctrl-C.
@@ -51,10 +53,15 @@ def board(file, port, no_browser):
     from . import moves
     from .server import BoardServer
 
+    from solver import collection
+
     fragment = ""
     if file is not None:
-        problem = load(file)  # a bad file is a one-line error, before any server starts
+        path = Path(collection.resolve(file))
+        problem = load(path)  # a bad file is a one-line error, before any server starts
         fragment = "#" + url_fragment(moves.problem_object(problem))
+        if path.resolve().parent == collection.folder():  # the page marks it solved in the index
+            fragment += "&name=" + quote(path.stem)
     try:
         server = BoardServer(port)
     except OSError as e:

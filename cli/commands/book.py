@@ -145,7 +145,9 @@ def _report_header(seed, samples, workers, elapsed, interrupted, command, n, rep
              f"(seed {seed}; {_layouts_words(samples)}; {workers} worker(s); {elapsed / 60:.1f} minutes; "
              f"{n} rows).",
              "The method of each section is stated above its table and in "
-             "[book-method.md](book-method.md). Intervals are 95% (normal for means, Wilson for shares). "
+             "[book-method.md](book-method.md). Intervals are 95% (a studentized bootstrap for means, Wilson for "
+             "shares); a row whose interval straddled an edge of the book's figure got more layouts (its layouts "
+             "column), up to 4 times as many. "
              "Distributions are value:percent of layouts (on raspasy, of the paranoid value)."]
     if plot_path:
         lines += ["", f"![book check]({os.path.basename(plot_path)})"]

@@ -19,7 +19,7 @@ from ..style import Style, want_color
 from ..text.estimate import report
 
 SECTION_KEYS = ("hand", "seat", "games", "holds", "lengths", "talon", "discard", "talon_use", "leader",
-                "discards", "layouts", "seed", "exact")
+                "lead", "discards", "layouts", "seed", "exact")
 """The keys of a problem file's ``[estimate]`` section (docs/estimate.md)."""
 
 
@@ -47,8 +47,9 @@ def _check_types(section: dict, path: str) -> None:
             raise UserError(f"{path}: estimate.{key}: a whole number is needed, not {value!r}")
         if low is not None and not low <= value <= high:
             raise UserError(f"{path}: estimate.{key}: {value} is not in the range {low} to {high:,}")
-    if "exact" in section and not isinstance(section["exact"], bool):
-        raise UserError(f"{path}: estimate.exact: true or false, not {section['exact']!r}")
+    for key in ("exact", "lead"):
+        if key in section and not isinstance(section[key], bool):
+            raise UserError(f"{path}: estimate.{key}: true or false, not {section[key]!r}")
     for key in ("hand", "seat", "talon", "discard", "talon_use", "leader"):
         if key in section and not isinstance(section[key], str):
             raise UserError(f"{path}: estimate.{key}: a string is needed, not {section[key]!r}")
@@ -80,6 +81,14 @@ def _check_types(section: dict, path: str) -> None:
 @click.option("--talon-use", type=click.Choice(est.TALON_USES), default=None,
               help="Unseen talon: 'out' = the hand as played (talon out of play, default); "
                    "'take' = the declarer takes it and makes the double-dummy best discard.")
+@click.option("--leader", type=click.Choice(["A", "B", "C"], case_sensitive=False), default=None,
+              help="The seat on lead at the first trick [default: A, the first hand].")
+@click.option("--lead", "blind_lead", is_flag=True, default=None,
+              help="The blind opening lead: each card of the leader's hand (--seat, on lead) against the "
+                   "one --game, its expected result for his side over the layouts he cannot see, then "
+                   "double-dummy play; the best lead and each lead against it.")
+@click.option("--top", type=click.IntRange(1, 1000), default=10, show_default=True,
+              help="With many options (a 12-card hand's discards): list the best N.")
 @click.option("--layouts", type=click.IntRange(1, 10**7), default=None,
               help=f"Random layouts [default: {est.DEFAULT_LAYOUTS}].")
 @click.option("--exact", is_flag=True, default=None, help="Enumerate every layout instead of sampling.")
@@ -94,8 +103,8 @@ def _check_types(section: dict, path: str) -> None:
 @lang_option
 @color_option
 @click.pass_context
-def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discard, talon_use, layouts, exact, seed, workers,
-             scheduler, cluster, plot, as_json, lang, color):
+def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discard, talon_use, leader, blind_lead, top,
+             layouts, exact, seed, workers, scheduler, cluster, plot, as_json, lang, color):
     """The distribution of exact outcomes over the layouts a player cannot see.
 
     HAND is the known hand (10 cards, or 12 of a declarer with the talon: then every
@@ -113,6 +122,8 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
       pref estimate "♠A K J 10 8 ♣K Q ♦Q J 10" --seat B --game "6S B" --game "7S B"
       pref estimate "♠79J ♣78 10A ♦79 ♥K" --seat C --game "misere C" --talon "8H 10S" --layouts 100
       pref estimate "♠xxxx ♣AKQ ♦AK ♥A" --seat B --game "6S C" --holds C:♠AK --length "C♠>=3"
+      pref estimate "♠KQx ♣AJx ♦xxx ♥K" --seat A --game "6S B" --lead --layouts 200
+      pref estimate "♠A x x x x x x ♣A K ♦A K ♥A" --seat A --game "8S A" --game "8NT A" --layouts 50
       pref estimate examples/hand.toml --json
     """
     title = ""
@@ -124,9 +135,16 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
         fields = {"hand": hand}
         where = ""
     given = {"seat": seat, "games": list(games) or None, "holds": _holds(holds) if holds else None,
-             "lengths": list(lengths) or None, "discards": list(discard_list) or None, "talon": talon, "discard": discard, "talon_use": talon_use,
-             "layouts": layouts, "seed": seed, "exact": exact}
+             "lengths": list(lengths) or None, "discards": list(discard_list) or None, "talon": talon,
+             "discard": discard, "talon_use": talon_use, "leader": leader.upper() if leader else None,
+             "lead": blind_lead, "layouts": layouts, "seed": seed, "exact": exact}
     fields.update({k: v for k, v in given.items() if v is not None})
+    if "hand" not in fields:
+        raise UserError(f"{where}hand: the known hand is needed (hand = \"♠A K x ♣…\")")
+    if fields.get("exact") and "layouts" in fields:
+        raise UserError(f"{where}layouts: --exact enumerates every layout; drop the number of layouts "
+                        f"(or --exact to sample)" if layouts is None or not exact else
+                        "--exact enumerates every layout: --layouts has no meaning with it")
     if "seat" not in fields:
         raise UserError(f"{where}seat: the hand's seat is needed (--seat A, B or C)")
     if not fields.get("games"):
@@ -136,7 +154,8 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
         q = est.question(str(fields["hand"]), str(fields["seat"]), games_list, holds=fields.get("holds"),
                          lengths=fields.get("lengths", ()), talon=fields.get("talon"),
                          discard=fields.get("discard"), talon_use=fields.get("talon_use", "out"),
-                         leader=fields.get("leader", "A"), discards=fields.get("discards"))
+                         leader=fields.get("leader", "A"), discards=fields.get("discards"),
+                         lead=bool(fields.get("lead", False)))
     except InputError as e:
         raise UserError(f"{where}{e}") from None
     run_exact = bool(fields.get("exact", False))
@@ -176,7 +195,7 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
         click.echo(json.dumps(data, ensure_ascii=False))
     else:
         use_color = want_color(color, sys.stdout)
-        click.echo("\n".join(report(result, summary, Style(lang, use_color), title)), color=use_color)
+        click.echo("\n".join(report(result, summary, Style(lang, use_color), title, top)), color=use_color)
     if plot:
         plots.estimate_distributions(summary, plot)
     if result.interrupted:

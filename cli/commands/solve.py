@@ -8,6 +8,7 @@ import sys
 import click
 
 from solver.analysis.key import key_of_card_values
+from solver import collection
 from solver.cards import SEATS
 from solver.problemfile import Problem, ProblemError
 from solver.problems import problem_key, solve_problem
@@ -54,6 +55,7 @@ def solve(files, as_json, jsonl, only, with_stats, lang, color):
     \b
     Examples:
       pref solve problems/kovalevskaya-misere.toml
+      pref solve kovalevskaya-misere          a problem of the collection by its name
       pref solve --json problems/*.toml
       pref solve --stats problems/kovalevskaya-misere.toml
       pref solve --only value --json problems/kovalevskaya-misere.toml
@@ -74,6 +76,7 @@ def solve(files, as_json, jsonl, only, with_stats, lang, color):
     outcome = Outcome()
     shown = 0
     full = only is None
+    files = [collection.resolve(f) for f in files]  # a problem of the collection by its name
     for path, problem in each_problem(files):
         try:
             if isinstance(problem, ProblemError):

@@ -22,7 +22,7 @@ from ...errors import InputError
 from ...rules import Kind, Position, TalonMode
 from ..discard import best_discard, canonical_form
 from ..layouts import Knowledge, Layout, LayoutSpace
-from .question import Option, Question
+from .question import Option, Question, resolve
 from .tally import LayoutOutcome, Tally
 
 if TYPE_CHECKING:
@@ -87,19 +87,41 @@ def new_engine() -> Engine:
 
 # -- one layout ------------------------------------------------------------------------------
 
+def _discarded(question: Question, option: Option, hands: tuple[int, int, int]) -> tuple[list[int], bool]:
+    """The hands after the option's discard (its spot cards resolved on this layout), and
+    whether the declarer still holds the talon (then he makes his double-dummy best discard)."""
+    d = option.game.declarer
+    hands = list(hands)
+    if option.discard:
+        hands[d] &= ~mask_of(resolve(option.discard, hands[d], question.knowledge.known[d]))
+    return hands, count(hands[d]) == count(hands[(d + 1) % 3]) + 2
+
+
 def _declarer_value(question: Question, option: Option, hands: tuple[int, int, int],
                     engine: Engine, cache: dict) -> int:
     game = option.game
-    d = game.declarer
-    hands = list(hands)
-    if option.discard:
-        hands[d] &= ~mask_of(option.discard)
-    if count(hands[d]) == count(hands[(d + 1) % 3]) + 2:  # declarer holds the talon: best DD discard
-        return best_discard(tuple(hands), d, game, question.leader, engine).tricks
+    hands, holds_talon = _discarded(question, option, hands)
+    if holds_talon:
+        return best_discard(tuple(hands), game.declarer, game, question.leader, engine).tricks
     key = (game, canonical_form(tuple(hands), question.leader, game.trump))
     if key not in cache:
-        cache[key] = engine._value(Position(tuple(hands), question.leader), game, d)
+        cache[key] = engine.searcher.value(Position(tuple(hands), question.leader), game, game.declarer)
     return cache[key]
+
+
+def _lead_value(question: Question, option: Option, hands: tuple[int, int, int], engine: Engine,
+                cache: dict) -> int:
+    """The declarer's tricks when the leader opens with the option's card (then double dummy):
+    every lead of one layout comes from one search of the leader's cards."""
+    game, leader = option.game, question.leader
+    if game not in cache:
+        after, holds_talon = _discarded(question, Option(game), hands)
+        if holds_talon:
+            after[game.declarer] &= ~mask_of(best_discard(tuple(after), game.declarer, game, leader, engine).discard)
+        cache[game] = (after, engine.searcher.card_values(Position(tuple(after), leader), game, game.declarer))
+    after, values = cache[game]
+    (card,) = resolve((option.lead,), after[leader], question.knowledge.known[leader])
+    return values[card]
 
 
 def outcomes(question: Question, layout: Layout, engine: Engine) -> LayoutOutcome:
@@ -113,13 +135,16 @@ def outcomes(question: Question, layout: Layout, engine: Engine) -> LayoutOutcom
             talon = question.turned or layout.hidden
             turned = talon if game.talon_mode is not TalonMode.NONE else ()
             position = Position(hands, question.leader, (), tuple(turned))
-            values += [engine._value(position, game, s) for s in range(3)]
-            values += [engine._value(position, game, s, True) for s in range(3)]
+            values += [engine.searcher.value(position, game, s) for s in range(3)]
+            values += [engine.searcher.value(position, game, s, True) for s in range(3)]
             continue
         h = hands
         if question.talon == "take" and layout.hidden and not option.discard:
             h = tuple(x | mask_of(layout.hidden) if s == game.declarer else x for s, x in enumerate(hands))
-        values.append(_declarer_value(question, option, h, engine, cache))
+        if option.lead is not None:
+            values.append(_lead_value(question, option, h, engine, cache))
+        else:
+            values.append(_declarer_value(question, option, h, engine, cache))
     best = np.zeros(len(values), np.int64)
     first = question.option_columns()
     for a, b in question.dd_groups:

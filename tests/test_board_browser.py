@@ -703,6 +703,8 @@ def test_the_page_in_russian(page, server):
     assert page.inner_text("#value .key") == "Ключ: " + lines["Ключ"]
     assert page.inner_text("#undo") == "↶ Назад" and page.inner_text("#index-open") == "Сборник"
     assert page.evaluate("document.documentElement.lang") == "ru"
+    assert page.inner_text("#turn") == "A на ходу." and page.inner_text("#seat-A .taken") == "0 взяток"
+    assert page.inner_text("#game-line").startswith("мизер, играет B")
     page.click("#setup-open")
     page.wait_for_selector("#setup[open]")
     assert page.input_value("#f-C") == "♠ТК ♣ДВ10 ♦Т ♥ТКД10"  # the set-up fields in the ranks chosen

@@ -149,8 +149,10 @@ def test_opening_a_problem_shows_the_values_of_pref_solve(page, server):
     assert stars == 4  # the four diamonds, each worth 1 to the catchers
     assert page.inner_text("#title") == "Kovalevskaya's misère"
     # the key, as pref solve states it, for a composer
-    assert page.inner_text("#value .key") == f"Key: {moves.solve_object(moves.problem_object(load(KOVALEVSKAYA)))['key_text']}"
-    assert page.inner_text("#value .key").startswith("Key: 4 of 10 first cards work: ♦10 ♦J ♦Q ♦K")
+    assert page.inner_text("#value .key .key-count") == moves.solve_object(moves.problem_object(load(KOVALEVSKAYA)))['key_text']
+    assert page.inner_text("#value .key .key-count").startswith("4 of 10 first cards work: ♦10 ♦J ♦Q ♦K")
+    # and as a player says it
+    assert page.inner_text("#value .key").startswith("Key: only ♦10, ♦J, ♦Q or ♦K catches it — equal cards\n")
     screenshot(page, "board-kovalevskaya.png")  # the analysis board (the README shows problem mode)
     page.set_viewport_size({"width": 390, "height": 844})
     screenshot(page, "board-kovalevskaya-phone.png")
@@ -631,7 +633,7 @@ def test_problem_mode_hides_the_answer_marks_each_card_and_shows_the_solution(pa
     page.click("#show-solution")
     solution = page.inner_text("#solution")
     assert "misère by B caught: 1 trick" in solution
-    assert "Key: 4 of 10 first cards work: ♦10 ♦J ♦Q ♦K" in solution
+    assert "Key: only ♦10, ♦J, ♦Q or ♦K catches it — equal cards\n4 of 10 first cards work: ♦10 ♦J ♦Q ♦K" in solution
     notes = load(KOVALEVSKAYA).notes.strip().splitlines()[0]
     assert notes in solution and "misère; catching · hard" in solution
     assert page.is_visible("#seat-C .value")  # and the values come back
@@ -701,6 +703,8 @@ def test_the_page_in_russian(page, server):
     assert page.inner_text("#value .key") == "Ключ: " + lines["Ключ"]
     assert page.inner_text("#undo") == "↶ Назад" and page.inner_text("#index-open") == "Сборник"
     assert page.evaluate("document.documentElement.lang") == "ru"
+    assert page.inner_text("#turn") == "A на ходу." and page.inner_text("#seat-A .taken") == "0 взяток"
+    assert page.inner_text("#game-line").startswith("мизер, играет B")
     page.click("#setup-open")
     page.wait_for_selector("#setup[open]")
     assert page.input_value("#f-C") == "♠ТК ♣ДВ10 ♦Т ♥ТКД10"  # the set-up fields in the ranks chosen
@@ -725,3 +729,23 @@ def test_a_browser_that_refuses_storage_still_works(browser, server):
     finally:
         context.close()
     assert not errors, errors
+
+
+@pytest.mark.parametrize("name, said", [
+    ("six-hearts-lead-a-trump", "Key: only ♥8 holds B to 3 tricks"),
+    ("cover-the-jack-in-trumps", "Key: only ♦Q gives B 3 tricks"),
+    ("raspasy-cash-the-singleton-jack", "Key: only ♠J keeps A to 1 trick"),
+    ("misere-discard-keep-the-seven", "Key: nothing catches it: every card leaves B clean")])
+def test_the_key_as_a_player_says_it(page, server, name, said):
+    path = ROOT / "problems" / f"{name}.toml"
+    open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))))
+    assert page.inner_text("#value .key").split("\n")[0] == said
+    assert page.inner_text("#value .key .key-count") == moves.solve_object(moves.problem_object(load(path)))["key_text"]
+
+
+def test_the_live_status_says_what_changed(page, server):
+    open_board(page, kovalevskaya_url(server))
+    assert page.inner_text("#live") == "A leads."
+    assert page.get_attribute("#live", "aria-live") == "polite" and page.get_attribute("#value", "aria-live") is None
+    play(page, "10D")
+    assert page.inner_text("#live") == "A ♦10. B to play."

@@ -454,3 +454,34 @@ def test_answers_in_russian_are_pref_solves(server):
     out = CliRunner().invoke(pref, ["solve", "--lang", "ru", str(KOVALEVSKAYA)])
     assert json.loads(answer)["answer"] == next(line for line in out.output.splitlines()
                                                 if line.startswith("Ответ: "))[len("Ответ: "):]
+
+
+def test_fuzzed_bodies_are_answered_or_refused_in_one_line(server):
+    """Any body to any endpoint: a 200, or a 400 with a one-line error — never a 500, never a
+    dropped connection (issue 13: the board's bodies in the fuzz)."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20)
+    values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                               max_size=4), max_leaves=12)
+    hand = st.text(alphabet="♠♣♦♥AKQJ1098 7x—.", max_size=14)
+    problems = st.fixed_dictionaries({"deal": st.fixed_dictionaries({"A": hand, "B": hand, "C": hand}),
+                                      "game": st.fixed_dictionaries({"kind": st.sampled_from(["contract", "misere", "raspasy", "x"])},
+                                                                    optional={"contract": st.sampled_from(["6S", "7NT", "11H", ""]),
+                                                                              "declarer": st.sampled_from("ABCD")})})
+    bodies = values | problems | st.fixed_dictionaries({"problem": problems, "cards": values}) | \
+        st.fixed_dictionaries({"text": st.text(max_size=40), "name": st.text(max_size=12), "field": st.text(max_size=8)})
+    endpoints = st.sampled_from(["solve", "play", "open", "save", "cards", "index", "problem", "nothing"])
+
+    @settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+    @given(endpoints, bodies | st.binary(max_size=40))
+    def check(endpoint, body):
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        status, payload = request(server, "POST", f"/api/{endpoint}", data)
+        assert status in (200, 400, 404), (status, payload)
+        if status != 200:
+            error = json.loads(payload)["error"]
+            assert error and "\n" not in error and not error.startswith("internal error")
+
+    check()

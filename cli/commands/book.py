@@ -29,8 +29,9 @@ from ..text import book as bookreport
 @click.option("--samples", type=click.IntRange(1, 10_000_000), default=None,
               help="Layouts per row (split-only rows, which solve nothing, get proportionally more). "
                    "Default by kind: " + ", ".join(f"{k.__name__} {v}" for k, v in DEFAULT_SAMPLES.items()) + ".")
-@click.option("--section", "sections", type=click.IntRange(1, 5), multiple=True,
-              help="Only this section of docs/book-claims.md (repeatable). Default: 1 to 5.")
+@click.option("--section", "sections", type=click.IntRange(1, 6), multiple=True,
+              help="Only this section of docs/book-claims.md (repeatable; 6: the manuals' scoring tables). "
+                   "Default: all.")
 @click.option("--only", default=None, metavar="CLAIM", help="Only this claim and its parts (2.9; 1.5 is 1.5a and 1.5b; 1.1 is not 1.10).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes sharing the rows (the figures do not depend on it; ~170 MB each; "

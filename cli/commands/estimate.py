@@ -13,6 +13,7 @@ from solver.cards import SEATS
 
 from .. import plots
 from ..errors import EXIT_INTERRUPTED, UserError
+from ..files import check_writable, write
 from ..options import color_option, json_option, lang_option
 from ..runtime import WORKERS_HELP, announce_compile, capped_workers, progress_bar
 from ..style import Style, want_color
@@ -99,12 +100,29 @@ def _check_types(section: dict, path: str) -> None:
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster at ADDRESS (tcp://host:8786).")
 @click.option("--cluster", type=click.Choice(["local"]), help="Start a Dask LocalCluster and run on it.")
 @click.option("--plot", type=click.Path(dir_okay=False), help="Draw the distributions into a PNG (needs matplotlib).")
+@click.option("--score", "convention", type=click.Choice(["sochi", "leningrad", "rostov", "classic"]),
+              help="Also in points: each seat's expected balance in whists per deal under this convention "
+                   "(docs/scoring.md), passing = 0, with paired differences on the same layouts.")
+@click.option("--players", type=click.Choice(["3", "4"]), default=None,
+              help="With --score: players at the table (4: D deals and writes his consolation) [default: 3].")
+@click.option("--defence", "defences", multiple=True, metavar="CHOICES",
+              help="With --score: the defenders' choices in seat order, e.g. 'whist,pass' for B,C when A "
+                   "declares; 'half' a half-whist; at four a third for the dealer. Repeat to compare "
+                   "[default: whist,pass].")
+@click.option("--score-option", "score_options", multiple=True, metavar="NAME=VALUE",
+              help="With --score: override an option of the convention, e.g. quota=joint (docs/scoring.md).")
+@click.option("--round", "raspasy_round", type=click.IntRange(1, 100), default=None,
+              help="With --score: the raspasy's place in its run (its price) [default: 1].")
+@click.option("--layouts-out", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Write every layout's hands, each option's tricks (and balances) to FILE: JSON Lines, "
+                   "or CSV when FILE ends in .csv.")
 @json_option
 @lang_option
 @color_option
 @click.pass_context
 def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discard, talon_use, leader, blind_lead, top,
-             layouts, exact, seed, workers, scheduler, cluster, plot, as_json, lang, color):
+             layouts, exact, seed, workers, scheduler, cluster, plot, convention, players, defences, score_options,
+             raspasy_round, layouts_out, as_json, lang, color):
     """The distribution of exact outcomes over the layouts a player cannot see.
 
     HAND is the known hand (10 cards, or 12 of a declarer with the talon: then every
@@ -124,7 +142,13 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
       pref estimate "♠xxxx ♣AKQ ♦AK ♥A" --seat B --game "6S C" --holds C:♠AK --length "C♠>=3"
       pref estimate "♠KQx ♣AJx ♦xxx ♥K" --seat A --game "6S B" --lead --layouts 200
       pref estimate "♠A x x x x x x ♣A K ♦A K ♥A" --seat A --game "8S A" --game "8NT A" --layouts 50
-      pref estimate hand.toml --json
+      pref estimate examples/hand.toml --json
+      pref estimate "♠AQxxx ♥AQxxx" --seat A --game "6S A" --game "7S A" --score sochi
+      pref estimate "♠K Q x ♣A x x ♦K x x ♥x" --seat B --game "6H A" --score leningrad --defence whist,pass --defence pass,pass
+
+    With --score every option is also worth its balance in whists per deal to
+    each seat (as if the pool closed on that deal; passing is the zero line),
+    for each defence given; play is double dummy (open whist).
     """
     title = ""
     fields = {}
@@ -161,8 +185,11 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
     run_exact = bool(fields.get("exact", False))
     n = int(fields.get("layouts", est.DEFAULT_LAYOUTS))
     run_seed = int(fields.get("seed", est.DEFAULT_SEED))
+    q = _scored(q, convention, players, defences, score_options, raspasy_round, bool(layouts_out))
     if scheduler and cluster:
         raise UserError("--scheduler and --cluster: choose one")
+    if layouts_out:
+        check_writable(layouts_out, "--layouts-out")
     if plot:
         plots.check(plot)
     if run_exact:
@@ -198,10 +225,85 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
         click.echo("\n".join(report(result, summary, Style(lang, use_color), title, top)), color=use_color)
     if plot:
         plots.estimate_distributions(summary, plot)
+    if layouts_out:
+        write(layouts_out, layouts_text(result, layouts_out.lower().endswith(".csv")), "--layouts-out")
     if result.interrupted:
         click.echo(f"interrupted: {result.tally.n} layouts done; the figures above are theirs, with the wider "
                    f"intervals of a partial run", err=True)
         ctx.exit(EXIT_INTERRUPTED)
+
+
+def _scored(q, convention, players, defences, score_options, raspasy_round, keep_layouts: bool):
+    """The question with its scoring (``--score`` and its options) and ``--layouts-out``."""
+    from dataclasses import replace
+
+    from solver.analysis.estimate.score import Scoring, parse_defence
+    from solver.scoring import options_for
+
+    if convention is None:
+        given = [name for name, v in (("--players", players), ("--defence", defences),
+                                      ("--score-option", score_options), ("--round", raspasy_round)) if v]
+        if given:
+            raise UserError(f"{given[0]}: only with --score CONVENTION")
+        return replace(q, keep_layouts=keep_layouts) if keep_layouts else q
+    if q.tricks != 10:
+        raise UserError("--score: scoring needs a full deal of ten tricks")
+    n = int(players or 3)
+    overrides = {}
+    for item in score_options:
+        name, sep, text = item.partition("=")
+        if not sep or not name.strip():
+            raise UserError(f"--score-option: write NAME=VALUE such as quota=joint, not {item!r}")
+        try:
+            overrides[name.strip()] = json.loads(text)
+        except ValueError:
+            overrides[name.strip()] = text.strip()
+    try:
+        options = options_for(convention, overrides, "--score-option")
+        choices = tuple(parse_defence(d, n, "--defence") for d in defences or ("whist,pass",))
+        scoring = Scoring(convention, options, n, choices, raspasy_round or 1)
+        games = [o.game for o in q.options]
+        for k, j in scoring.scored(games):  # a defence the convention does not play is named now
+            scoring.bounds(games[k], j)
+    except InputError as e:
+        raise UserError(str(e)) from None
+    splits = [o for o in q.options for j in range(len(choices)) if scoring.needs_split(o.game, j)]
+    if splits and (any(o.discard or o.lead is not None for o in splits) or q.knowledge.sizes != (10, 10, 10)
+                   or q.talon == "take"):
+        raise UserError("--defence: two whisters (or a whister's own hand) need each defender's own tricks, "
+                        "counted on the hand as played from the first lead: not with a 12-card hand, the talon "
+                        "taken or --lead")
+    return replace(q, scoring=scoring, keep_layouts=keep_layouts)
+
+
+def layouts_text(result, csv: bool) -> str:
+    """Every layout kept, in the order of the run: JSON Lines, or CSV with one column per figure."""
+    rows = sorted(result.tally.rows, key=lambda r: r["layout"])
+    if not csv:
+        return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+    import csv as csvlib
+    import io
+
+    flat = [_flat(r) for r in rows]
+    names = list(dict.fromkeys(k for r in flat for k in r))
+    out = io.StringIO()
+    writer = csvlib.DictWriter(out, names, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(flat)
+    return out.getvalue()
+
+
+def _flat(row: dict, prefix: str = "") -> dict:
+    out = {}
+    for key, value in row.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(_flat(value, name + ": " if prefix or key != "hands" else "hand "))
+        elif isinstance(value, list):
+            out[name] = " ".join(map(str, value))
+        else:
+            out[name] = value
+    return out
 
 
 def _holds(items) -> dict[str, str]:

@@ -222,7 +222,7 @@ def report(result: Estimate, summary: Summary, style: Style, title: str = "", to
     lines = [style.bold(title), ""] if title else []
     lines += _header(result, summary, style.lang)
     if summary.leads:
-        return lines + _leads(result, summary, style)
+        return lines + _leads(result, summary, style) + score_lines(summary, style, top)
     many = len(summary.options) > 8
     order = list(range(len(summary.options)))
     if many:  # best first, by the same measure as the best option
@@ -238,4 +238,58 @@ def report(result: Estimate, summary: Summary, style: Style, title: str = "", to
             lines += _option(result, fig, style, many)
     if many and len(summary.options) > top:
         lines.append(say(style.lang, "  … {n} more (--top N shows more; --json gives all)", n=hidden))
-    return lines + _best(result, summary, style, top) + _discards(result, summary, style)
+    return lines + _best(result, summary, style, top) + _discards(result, summary, style) + \
+        score_lines(summary, style, top)
+
+
+def _whists(fig: Figure) -> str:
+    return f"{fig.value:+.1f} ({fig.low:+.1f} … {fig.high:+.1f})"
+
+
+SCORE_OPTION_WORDS = ("scale", "shortfall_share", "quota", "lone_whister", "half_whist", "raspasy_prices",
+                      "raspasy_clean_writeoff")
+"""The options the report names beside the convention (the JSON gives every one)."""
+
+
+def score_lines(summary: Summary, style: Style, top: int = TOP) -> list[str]:
+    """The estimate in points: each seat's balance per game and defence, the best for the hand's
+    seat with the paired differences, raspasy's cost per seat; the convention and play named.
+    With many options (a 12-card hand's discards) the ``top`` best for the hand's seat."""
+    score = summary.score
+    if score is None:
+        return []
+    lang = style.lang
+    named = ", ".join(f"{k} {'/'.join(map(str, v)) if isinstance(v, list) else v}"
+                      for k, v in score.options.items() if k in SCORE_OPTION_WORDS)
+    lines = ["", style.bold(say(lang, "In points: {convention}, {players} players ({named})",
+                                convention=score.convention, players=score.players, named=named)),
+             say(lang, "each seat's balance in whists per deal, as if the pool closed on it; passing is 0"),
+             say(lang, score.note)]
+    seats = list(score.scored[0].balance) if score.scored else []
+    shown = list(score.scored)
+    if len(shown) > 8 and score.seat is not None:
+        shown.sort(key=lambda item: -item.balance[score.seat].value)
+        shown = shown[:top]
+    if shown:
+        width = max(len(item.label) for item in shown)
+        lines.append("  " + " " * width + "".join(f"  {s:^24}" for s in seats))
+        for item in shown:
+            lines.append(f"  {item.label:<{width}}" + "".join(f"  {_whists(item.balance[s]):^24}" for s in seats))
+        if len(shown) < len(score.scored):
+            lines.append(say(lang, "  … {n} more (--top N shows more; --json gives all)",
+                             n=len(score.scored) - len(shown)))
+    for i in score.best:
+        best = score.scored[i]
+        lines.append(say(lang, "Best for {seat}: {option}, {value} whists a deal",
+                         seat=score.seat, option=best.label, value=f"{best.balance[score.seat].value:+.1f}"))
+        pairs = sorted((p for p in score.paired if p.options[0] == best.label), key=lambda p: p.difference.value)
+        for p in pairs[:top]:
+            d = p.difference
+            lines.append(say(lang, "  vs {option}: {d} whists ({lo} … {hi}), same layouts", option=p.options[1],
+                             d=f"{d.value:+.1f}", lo=f"{d.low:+.1f}", hi=f"{d.high:+.1f}"))
+    for label, seat_costs in score.raspasy.items():
+        lines.append(say(lang, "{option}, raspasy {round} of its run: each seat's cost in whists "
+                               "(paranoid … cooperative bound)", option=label, round=score.round))
+        for s, bounds in seat_costs.items():
+            lines.append(f"  {s}: {bounds['paranoid'].value:.1f} … {bounds['cooperative'].value:.1f}")
+    return lines

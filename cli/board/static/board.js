@@ -87,6 +87,12 @@ const WORDS = {
     key: "Key", source: "Source", declarer: "declarer", catchers: "catchers", defenders: "defenders",
     "no problem mode": "— (every value shown)", "choose the discard": "Choose the discard: click two cards of the declarer",
     discard: "discard",
+    "to play": "to play", "on lead": "on lead", "misère tag": "misère", "declarer tag": "declarer", you: "you",
+    talon: "talon", "out of play": "out of play", start: "start", "deal over": "The deal is over.",
+    "talon held": "The talon card held the trick: the dealer takes it. {leader} leads.",
+    "takes and leads": "{winner} takes the trick and leads.", "takes, other leads": "{winner} takes the trick; {leader} leads.",
+    "plays next": "{seat} to play.", leads: "{seat} leads.", "best play": "with best play from here (double dummy)",
+    misere: "misère by {seat}", raspasy: "raspasy", by: "{contract} by {seat}",
   },
   ru: {
     "no server": "Сервер доски не отвечает: запущен ли pref board? (запустите его снова и обновите страницу)",
@@ -97,6 +103,12 @@ const WORDS = {
     key: "Ключ", source: "Источник", declarer: "играющий", catchers: "ловящие", defenders: "вистующие",
     "no problem mode": "— (все оценки видны)", "choose the discard": "Выберите снос: щёлкните две карты играющего",
     discard: "снос",
+    "to play": "ходит", "on lead": "на ходу", "misère tag": "мизер", "declarer tag": "играющий", you: "вы",
+    talon: "прикуп", "out of play": "вне игры", start: "начало", "deal over": "Сдача сыграна.",
+    "talon held": "Карта прикупа взяла взятку: она сдающему. Ходит {leader}.",
+    "takes and leads": "{winner} берёт взятку и ходит.", "takes, other leads": "{winner} берёт взятку; ходит {leader}.",
+    "plays next": "Ходит {seat}.", leads: "{seat} на ходу.", "best play": "при лучшей игре отсюда (в открытую)",
+    misere: "мизер, играет {seat}", raspasy: "распасы", by: "{contract}, играет {seat}",
     collection: "Сборник", "index help": "Выберите задачу: решатель играет за другую сторону и в конце показывает ответ, ключ и примечания автора.",
     filter: "Фильтр", "set up a position": "Расставить позицию…", "solve as": "Решать за",
     "hide hands": "Только руки, которые я вижу", "show solution": "Показать решение", "the collection": "Сборник",
@@ -106,7 +118,16 @@ const WORDS = {
     "save json": "Сохранить .json",
   },
 };
-const say = (key) => WORDS[board.lang][key] || WORDS.en[key] || key;
+// ``say("leads", {seat: "A"})``: the words of ``key``, each {name} filled in.
+const say = (key, vars = {}) => (WORDS[board.lang][key] || WORDS.en[key] || key)
+  .replace(/\{(\w+)\}/g, (_, name) => vars[name]);
+// "1 trick", "2 tricks" / "1 взятка", "2 взятки", "5 взяток".
+function tricks(n) {
+  if (board.lang !== "ru") return `${n} trick${n === 1 ? "" : "s"}`;
+  const [ten, hundred] = [n % 10, n % 100];
+  const word = ten === 1 && hundred !== 11 ? "взятка" : ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14) ? "взятки" : "взяток";
+  return `${n} ${word}`;
+}
 
 // The page's fixed words in the language chosen (each element's English is kept to come back to).
 function sayAll() {
@@ -137,18 +158,16 @@ async function api(name, body) {
   return data;
 }
 
-const results = new Map();  // problem object (as JSON) -> promise of its result
-const solved = new Map();   // the same, once the answer is in
 // The answers are written in the language chosen: one entry per language.
 const keyOf = (problem) => board.lang + JSON.stringify(problem);
 function solveOf(problem) {
   const key = keyOf(problem);
-  if (!results.has(key)) {
+  if (!board.results.has(key)) {
     const promise = api("solve", problem);
-    promise.then((r) => solved.set(key, r), () => results.delete(key));
-    results.set(key, promise);
+    promise.then((r) => board.solved.set(key, r), () => board.results.delete(key));
+    board.results.set(key, promise);
   }
-  return results.get(key);
+  return board.results.get(key);
 }
 
 // ---- the game in players' terms -----------------------------------------------------
@@ -159,10 +178,10 @@ function gameName(game) {
   if (!game) return "no game";
   if (game.kind === "contract") {
     const m = String(game.contract).toUpperCase().replace(/\s/g, "").match(/^(\d+)(.*)$/);
-    return `${m ? m[1] + (STRAIN[m[2]] || m[2]) : game.contract} by ${game.declarer}`;
+    return say("by", { contract: m ? m[1] + (STRAIN[m[2]] || m[2]) : game.contract, seat: game.declarer });
   }
-  if (game.kind === "misere") return `misère by ${game.declarer}`;
-  return "raspasy" + (game.raspasy_talon ? ` (talon: ${game.raspasy_talon})` : "");
+  if (game.kind === "misere") return say("misere", { seat: game.declarer });
+  return say("raspasy") + (game.raspasy_talon ? ` (${say("talon")}: ${game.raspasy_talon})` : "");
 }
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -203,6 +222,9 @@ const board = {
   solving: null,       // problem mode: the seats the user plays (the solver plays the others), values hidden
   revealed: false,     // problem mode: "Show solution" was asked before the end
   lastSaid: "",        // what the live status last announced
+  results: new Map(),  // the language and problem object (as JSON) -> promise of its result
+  solved: new Map(),   // the same, once the answer is in
+  index: [],           // the collection's problems, as the server listed them
   choosingDiscard: false,  // the set-up was opened to choose a 12-card declarer's discard
 };
 
@@ -404,10 +426,10 @@ function drawSeat(seat, state, result) {
   const i = SEATS.indexOf(seat);
   const head = el("div", "seat-head");
   head.append(el("span", "seat-name", seat));
-  if (game && game.declarer === seat) head.append(el("span", "tag declarer", game.kind === "misere" ? "misère" : "declarer"));
-  if (seat === mover) head.append(el("span", "tag to-move", state.table.length ? "to play" : "on lead"));
-  if (mySeats().includes(seat)) head.append(el("span", "tag you", "you"));
-  head.append(el("span", "taken", plural(state.taken[i], "trick")));
+  if (game && game.declarer === seat) head.append(el("span", "tag declarer", say(game.kind === "misere" ? "misère tag" : "declarer tag")));
+  if (seat === mover) head.append(el("span", "tag to-move", say(state.table.length ? "to play" : "on lead")));
+  if (mySeats().includes(seat)) head.append(el("span", "tag you", say("you")));
+  head.append(el("span", "taken", tricks(state.taken[i])));
   box.append(head);
   box.classList.toggle("moving", seat === mover);
 
@@ -471,13 +493,13 @@ function drawCentre(state) {
   if (talon.length) {
     const g = board.start.game;
     const turned = g && g.kind === "raspasy" && (g.raspasy_talon || "suit") !== "none";
-    box.append(el("span", "label", "talon"));
+    box.append(el("span", "label", say("talon")));
     const done = tricksDone(state.problem);
     talon.forEach((c, i) => {
       const now = turned && i === done && !state.over;
       box.append(cardFace(c, "small" + (turned && i < done ? " faded" : "") + (now ? " turned-now" : "")));
     });
-    let note = "out of play";
+    let note = say("out of play");
     if (turned) {
       const what = g.raspasy_talon === "dealer" ? "competes for the dealer" : "names the suit";
       note = done < 2 ? `turned for trick ${done + 1}: ${cardText(talon[done])} ${what}` : "turned for tricks 1 and 2";
@@ -495,13 +517,13 @@ function drawCentre(state) {
   $("slot-T").hidden = !turnedNow;
   if (turnedNow) $("slot-T").append(cardFace(turnedNow, state.table.length ? "" : "faded"), el("span", "slot-seat", "talon"));
   let turn = "";
-  if (state.over) turn = "The deal is over.";
+  if (state.over) turn = say("deal over");
   else if (state.lastTrick && !state.table.length) {
     // the next leader is the server's: in raspasy's talon tricks A leads again whoever won
     const leader = state.problem.game.leader;
-    if (state.winner === "D") turn = `The talon card held the trick: the dealer takes it. ${leader} leads.`;
-    else turn = `${state.winner} takes the trick` + (leader === state.winner ? " and leads." : `; ${leader} leads.`);
-  } else turn = `${toMove(state.problem)} ${state.table.length ? "to play" : "leads"}.`;
+    if (state.winner === "D") turn = say("talon held", { leader });
+    else turn = say(leader === state.winner ? "takes and leads" : "takes, other leads", { winner: state.winner, leader });
+  } else turn = say(state.table.length ? "plays next" : "leads", { seat: toMove(state.problem) });
   $("turn").textContent = turn;
 }
 
@@ -509,11 +531,11 @@ function drawMoves() {
   const list = $("moves");
   list.replaceChildren();
   const first = el("li", "start");
-  const startButton = el("button", "move" + (board.at === 0 ? " current" : ""), "start");
+  const startButton = el("button", "move" + (board.at === 0 ? " current" : ""), say("start"));
   startButton.addEventListener("click", () => goTo(0));
   first.append(startButton);
   const discarded = board.solving && board.discardBest && board.solving.includes(board.discardBest.seat);
-  const withIt = discarded && solved.get(keyOf(board.start));
+  const withIt = discarded && board.solved.get(keyOf(board.start));
   if (withIt) {  // the user's discard, marked as his cards are
     const cards = listCards(board.start.deal.discard).map(cardText).join(" ");
     const cost = Math.abs(withIt.tricks - board.discardBest.tricks);
@@ -530,7 +552,7 @@ function drawMoves() {
       item = el("li", "trick-line");
       item.append(el("span", "trick-number", `${trickNumber}.`));
       const turned = turnedCard(trickNumber);
-      if (turned) item.append(el("span", "move-seat", "talon "), cardFace(turned, "inline talon-move"));
+      if (turned) item.append(el("span", "move-seat", say("talon") + " "), cardFace(turned, "inline talon-move"));
     }
     const b = el("button", "move" + (i === board.at ? " current" : "") + (i > board.at ? " ahead" : ""));
     b.append(el("span", "move-seat", s.seat + " "), cardFace(s.card, "inline"));
@@ -557,6 +579,36 @@ function drawMoves() {
   }
 }
 
+// The key as a player says it ("Only ♦10, ♦J, ♦Q or ♦K catches it — equal cards"), pref solve's
+// line after it in brackets; in Russian pref solve --lang ru's line alone.
+function keyLine(result) {
+  const line = el("div", "sub key", `${say("key")}: ${result.key_text}`);
+  const spoken = board.lang === "en" && result.key ? keySaid(result) : "";
+  if (spoken) {
+    line.textContent = `${say("key")}: ${spoken}`;
+    line.append(el("div", "key-count", result.key_text));
+  }
+  return line;
+}
+
+function keySaid(result) {
+  const { working, choices, plays, mover, side } = result.key;
+  const game = board.start.game;
+  const value = result.card_values[working[0]];
+  const declarer = game.declarer;
+  let deed;
+  if (game.kind === "raspasy") deed = `keeps ${mover} to ${plural(value, "trick")}`;
+  else if (game.kind === "misere" && side === "declarer") deed = value ? `holds ${declarer} to ${plural(value, "trick")}` : "keeps it clean";
+  else if (game.kind === "misere") deed = value ? (value === 1 ? "catches it" : `catches it with ${plural(value, "trick")}`) : null;
+  else if (side === "declarer") deed = `gives ${declarer} ${plural(value, "trick")}`;
+  else deed = `holds ${declarer} to ${plural(value, "trick")}`;
+  if (!deed) return `nothing catches it: every card leaves ${declarer} clean`;
+  const names = working.map(cardText);
+  if (working.length === choices) return `every card ${deed}`;
+  const list = names.length === 1 ? names[0] : names.slice(0, -1).join(", ") + " or " + names[names.length - 1];
+  return `only ${list} ${deed}` + (names.length > 1 && plays === 1 ? " — equal cards" : "");
+}
+
 // A line that tells the answer: hidden with the card values ("Show card values" off).
 function giveaway(line) {
   line.classList.add("giveaway");
@@ -566,7 +618,7 @@ function giveaway(line) {
 // Problem mode: was the user's card ``i`` as good as the best? ✓, or what it cost and which card kept it.
 function markOf(i) {
   const s = board.states[i];
-  const before = solved.get(keyOf(problemAt(i - 1)));
+  const before = board.solved.get(keyOf(problemAt(i - 1)));
   if (!before || !(s.card in before.card_values)) return null;
   const best = bestValue(before);
   const value = before.card_values[s.card];
@@ -584,12 +636,12 @@ function drawSolution(state) {
   box.replaceChildren();
   box.hidden = !board.solving || hiding();
   if (box.hidden) return;
-  const result = solved.get(keyOf(board.start));
+  const result = board.solved.get(keyOf(board.start));
   box.append(el("h2", "", say("solution")));
   if (result) {
     box.append(verdictLine(result.answer));
     if (board.discardBest) box.append(el("div", "sub", `${say("best discard")}: ${board.discardBest.key}`));
-    if (result.key_text) box.append(el("div", "sub", `${say("key")}: ${result.key_text}`));
+    if (result.key_text) box.append(keyLine(result));
   }
   const meta = [board.start.theme, board.start.difficulty].filter(Boolean).join(" · ");
   if (meta) box.append(el("div", "sub", meta));
@@ -638,7 +690,7 @@ function drawValue(state, result) {
     return;
   }
   box.append(giveaway(verdictLine(result.answer)));
-  box.append(giveaway(el("div", "sub", "with best play from here (double dummy)")));
+  box.append(giveaway(el("div", "sub", say("best play"))));
   box.append(el("div", "sub values-hidden", say(board.solving ? "values hidden problem" : "values hidden")));
   const mover = toMove(state.problem);
   const counted = countedSeat(game, mover);
@@ -646,7 +698,7 @@ function drawValue(state, result) {
   legend.textContent = `Under ${mover}'s cards: ${counted === mover ? "his own" : counted + "'s"} tricks from ` +
     `here after each; ★ the best for ${mover}, who wants them ${moverWantsMore(game, mover) ? "many" : "few"}.`;
   box.append(giveaway(legend));
-  if (result.key_text) box.append(giveaway(el("div", "sub key", `${say("key")}: ${result.key_text}`)));
+  if (result.key_text) box.append(giveaway(keyLine(result)));
   if ("agrees" in result) {
     const e = result.expect;
     const text = typeof e === "object" ? SEATS.map((s) => `${s} ${e[s]}`).join(", ") : plural(e, "trick");
@@ -655,7 +707,7 @@ function drawValue(state, result) {
   }
   if (board.discardBest && board.at === 0) drawDiscard(box, result);
   // Was the card just played as good as the best? (the values of the moment before it)
-  const before = board.at > 0 ? solved.get(keyOf(problemAt(board.at - 1))) : null;
+  const before = board.at > 0 ? board.solved.get(keyOf(problemAt(board.at - 1))) : null;
   if (before && state.card in before.card_values) {
     const bestThen = bestValue(before);
     if (before.card_values[state.card] !== bestThen) {

@@ -120,6 +120,10 @@ class Question:
     turned: tuple[int, ...] = ()
     dd_groups: tuple[tuple[int, int], ...] = ()
     seat: int | None = None
+    scoring: object | None = None
+    """A :class:`~.score.Scoring`: each option's balance per seat too (estimates in points)."""
+    keep_layouts: bool = False
+    """Keep every layout's hands, values and balances (``--layouts-out``)."""
 
     @property
     def tricks(self) -> int:
@@ -150,6 +154,12 @@ class Question:
         lo = [g.level if g.kind is Kind.CONTRACT else 0 if g.kind is Kind.MISERE else 1 for g in games]
         hi = [BINS - 1 if g.kind is Kind.CONTRACT else 0 for g in games]
         return np.array(lo, np.int64), np.array(hi, np.int64)
+
+    def score_columns(self) -> int:
+        """How many balance figures a layout gives: seats × scored options."""
+        if self.scoring is None:
+            return 0
+        return len(self.scoring.scored([o.game for o in self.options])) * len(self.scoring.seats)
 
     def option_columns(self) -> list[int]:
         """The first column of each option."""

@@ -18,6 +18,7 @@ from ...rules import Kind
 from .. import stats
 from ..stats import Figure
 from .question import Option, Question, game_label, spec_name, spec_text
+from .score import ScoreSummary, score_summary
 from .tally import BINS, Tally
 from .work import layout_space
 
@@ -197,6 +198,8 @@ class Summary:
     leader: str | None = None
     across: list[Paired] = field(default_factory=list)
     """Each game's best discard against each other game's, on the same layouts (12 cards)."""
+    score: ScoreSummary | None = None
+    """The figures in points (``Question.scoring``): each seat's balance per scored option."""
 
     @property
     def best(self) -> OptionFigures | None:
@@ -219,6 +222,8 @@ class Summary:
             out["leader"] = self.leader
             out["leads"] = [f.to_json() for f in self.leads]
             out["best_lead"] = spec_name(self.options[self.best_index].option.lead)
+        if self.score is not None:
+            out["score"] = self.score.to_json()
         return out
 
 
@@ -347,7 +352,8 @@ class Estimate:
                        q.talon, [self.option_figures(k) for k in range(len(q.options))], best, paired,
                        [self.discard_choice(g) for g in range(len(q.dd_groups))],
                        [self.lead_figures(k) for k in range(len(q.options))] if q.leads else [],
-                       SEATS[q.leader] if q.leads else None, self.across_games())
+                       SEATS[q.leader] if q.leads else None, self.across_games(),
+                       score_summary(self) if q.scoring is not None else None)
 
     def across_games(self) -> list[Paired]:
         """Each game's best discard (not knowing the layout) against the next games' best."""

@@ -11,18 +11,20 @@ from __future__ import annotations
 
 import random
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...cards import count, mask_of
+from ...cards import SEATS, ascii_name, count, mask_of
 from ...errors import InputError
+from ...notation import format_hand
 from ...rules import Kind, Position, TalonMode
 from ..discard import best_discard, canonical_form
 from ..layouts import Knowledge, Layout, LayoutSpace
 from .question import Option, Question, resolve
+from .score import layout_scores, score_labels_values
 from .tally import LayoutOutcome, Tally
 
 if TYPE_CHECKING:
@@ -156,7 +158,23 @@ def outcomes(question: Question, layout: Layout, engine: Engine) -> LayoutOutcom
     best = np.concatenate([best, np.zeros(len(values) - len(best), np.int64)])
     values = np.array(values, np.int64)
     lo, hi = question.success_ranges()
-    return LayoutOutcome(values, best, ((values >= lo) & (values <= hi)).astype(np.int64))
+    scores = layout_scores(question, layout, values, engine) if question.scoring is not None \
+        else np.zeros(0, np.int64)
+    return LayoutOutcome(values, best, ((values >= lo) & (values <= hi)).astype(np.int64), scores)
+
+
+def layout_row(question: Question, index: int, layout: Layout, outcome: LayoutOutcome) -> dict:
+    """One layout for ``--layouts-out``: its hands, every option's tricks and every balance."""
+    first = question.option_columns()
+    row = {"layout": index, "hands": {SEATS[s]: format_hand(h, "ascii") for s, h in enumerate(layout.hands)},
+           "hidden": [ascii_name(c) for c in layout.hidden]}
+    for k, option in enumerate(question.options):
+        columns = option.columns()
+        values = [int(v) for v in outcome.values[first[k]:first[k] + len(columns)]]
+        row[option.label] = values[0] if len(values) == 1 else dict(zip(columns, values))
+    if question.scoring is not None:
+        row["balance"] = score_labels_values(question, outcome.scores)
+    return row
 
 
 def run_chunk(question: Question, chunk: Chunk, engine: Engine | None = None,
@@ -169,7 +187,7 @@ def run_chunk(question: Question, chunk: Chunk, engine: Engine | None = None,
     engine = engine or new_engine()
     space = layout_space(question.knowledge)
     rng = None if chunk.exact else chunk.rng()
-    tally = Tally.empty(len(question.columns()))
+    tally = Tally.empty(len(question.columns()), question.score_columns())
     before = engine.nodes
     for rank in range(chunk.start, chunk.stop):
         if stop is not None and stop.is_set():
@@ -177,7 +195,10 @@ def run_chunk(question: Question, chunk: Chunk, engine: Engine | None = None,
         layout = space.layout(rank) if chunk.exact else space.sample(rng)
         if check and not space.honours(layout):
             raise AssertionError(f"layout {layout} breaks the knowledge {question.knowledge}")
-        tally.add(outcomes(question, layout, engine))
+        outcome = outcomes(question, layout, engine)
+        if question.keep_layouts:
+            outcome = replace(outcome, row=layout_row(question, rank, layout, outcome))
+        tally.add(outcome)
     tally.nodes = engine.nodes - before
     return tally
 

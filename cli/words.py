@@ -109,6 +109,18 @@ RU = {
     "    declarer's tricks at least: {levels}": "    у разыгрывающего взяток не меньше: {levels}",
     "    defenders' tricks: mean {mean}; contract set {pct}": "    взятки вистующих: в среднем {mean}; подсад {pct}",
     "Best not knowing the layout: {option}": "Лучшее, не зная расклада: {option}",
+    "In points: {convention}, {players} players ({named})": "В очках: {convention}, игроков {players} ({named})",
+    "each seat's balance in whists per deal, as if the pool closed on it; passing is 0":
+        "сальдо каждого места в вистах за сдачу, как если бы пуля закрылась на ней; пас — ноль",
+    "play is double dummy: every hand open (open whist, в светлую, the real-table case for a contract with one "
+    "whister); with two whisters their split of the tricks is the solver's best line's":
+        "розыгрыш с открытыми картами (в светлую, как на деле при одном вистующем); при двух вистующих "
+        "взятки между ними поделены по лучшей линии решателя",
+    "Best for {seat}: {option}, {value} whists a deal": "Лучшее для {seat}: {option}, {value} вистов за сдачу",
+    "  vs {option}: {d} whists ({lo} … {hi}), same layouts":
+        "  против «{option}»: {d} вистов ({lo} … {hi}), на тех же раскладах",
+    "{option}, raspasy {round} of its run: each seat's cost in whists (paranoid … cooperative bound)":
+        "{option}, {round}-е распасы подряд: цена для каждого места в вистах (параноидная … кооперативная оценка)",
     ": best discard not knowing the layout: {cards}; seeing each layout the declarer averages {mean}":
         ": лучший снос, не зная расклада: {cards}; видя каждый расклад, разыгрывающий берёт в среднем {mean}",
     "  differs from the discard most often best double dummy: {cards}":

@@ -614,3 +614,11 @@ def test_book_section_6_computes_every_printed_figure():
     table_14_values = sorted(float(v) for pair in TABLE_14.values() for v in pair)
     assert sorted(rd.value for rd, _ in readings if "players" in rd.label and "clean" not in rd.label) == \
         pytest.approx(table_14_values)
+
+
+def test_raspasy_exit_is_an_option():
+    ras = {"game": "raspasy", "tricks": {"A": 1, "B": 4, "C": 5}}
+    six = {"game": "6S", "declarer": "A", "defence": {"B": "pass", "C": "pass"}}
+    assert play(record([ras, six], options={"raspasy_exit": [6]})).pool["A"] == 2
+    with pytest.raises(InputError, match="after 1 raspasy the lowest game is 7"):
+        play(record([ras, six], options={"raspasy_exit": [7]}))

@@ -222,7 +222,7 @@ def report(result: Estimate, summary: Summary, style: Style, title: str = "", to
     lines = [style.bold(title), ""] if title else []
     lines += _header(result, summary, style.lang)
     if summary.leads:
-        return lines + _leads(result, summary, style) + score_lines(summary, style)
+        return lines + _leads(result, summary, style) + score_lines(summary, style, top)
     many = len(summary.options) > 8
     order = list(range(len(summary.options)))
     if many:  # best first, by the same measure as the best option
@@ -239,7 +239,7 @@ def report(result: Estimate, summary: Summary, style: Style, title: str = "", to
     if many and len(summary.options) > top:
         lines.append(say(style.lang, "  … {n} more (--top N shows more; --json gives all)", n=hidden))
     return lines + _best(result, summary, style, top) + _discards(result, summary, style) + \
-        score_lines(summary, style)
+        score_lines(summary, style, top)
 
 
 def _whists(fig: Figure) -> str:
@@ -251,9 +251,10 @@ SCORE_OPTION_WORDS = ("scale", "shortfall_share", "quota", "lone_whister", "half
 """The options the report names beside the convention (the JSON gives every one)."""
 
 
-def score_lines(summary: Summary, style: Style) -> list[str]:
+def score_lines(summary: Summary, style: Style, top: int = TOP) -> list[str]:
     """The estimate in points: each seat's balance per game and defence, the best for the hand's
-    seat with the paired differences, raspasy's cost per seat; the convention and play named."""
+    seat with the paired differences, raspasy's cost per seat; the convention and play named.
+    With many options (a 12-card hand's discards) the ``top`` best for the hand's seat."""
     score = summary.score
     if score is None:
         return []
@@ -263,20 +264,26 @@ def score_lines(summary: Summary, style: Style) -> list[str]:
     lines = ["", style.bold(say(lang, "In points: {convention}, {players} players ({named})",
                                 convention=score.convention, players=score.players, named=named)),
              say(lang, "each seat's balance in whists per deal, as if the pool closed on it; passing is 0"),
-             score.note]
+             say(lang, score.note)]
     seats = list(score.scored[0].balance) if score.scored else []
-    width = max([len(s.label) for s in score.scored] + [10])
-    if score.scored:
+    shown = list(score.scored)
+    if len(shown) > 8 and score.seat is not None:
+        shown.sort(key=lambda item: -item.balance[score.seat].value)
+        shown = shown[:top]
+    if shown:
+        width = max(len(item.label) for item in shown)
         lines.append("  " + " " * width + "".join(f"  {s:^24}" for s in seats))
-        for item in score.scored:
+        for item in shown:
             lines.append(f"  {item.label:<{width}}" + "".join(f"  {_whists(item.balance[s]):^24}" for s in seats))
+        if len(shown) < len(score.scored):
+            lines.append(say(lang, "  … {n} more (--top N shows more; --json gives all)",
+                             n=len(score.scored) - len(shown)))
     for i in score.best:
         best = score.scored[i]
         lines.append(say(lang, "Best for {seat}: {option}, {value} whists a deal",
                          seat=score.seat, option=best.label, value=f"{best.balance[score.seat].value:+.1f}"))
-        for p in score.paired:
-            if p.options[0] != best.label:
-                continue
+        pairs = sorted((p for p in score.paired if p.options[0] == best.label), key=lambda p: p.difference.value)
+        for p in pairs[:top]:
             d = p.difference
             lines.append(say(lang, "  vs {option}: {d} whists ({lo} … {hi}), same layouts", option=p.options[1],
                              d=f"{d.value:+.1f}", lo=f"{d.low:+.1f}", hi=f"{d.high:+.1f}"))

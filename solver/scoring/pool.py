@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..errors import InputError
-from .deal import Deal, write
+from .deal import WHIST, Deal, write
 from .options import ScoringOptions
 from .settlement import WHISTS_PER_POINT, Settlement, settle
 from .sheet import Sheet
@@ -84,7 +84,7 @@ def _made(deal: Deal) -> bool:
         return deal.tricks.get(deal.declarer) == 0
     if deal.conceded:
         return False
-    if deal.declarer in deal.tricks and any(c in ("whist", "вист") for c in deal.defence.values()):
+    if deal.declarer in deal.tricks and WHIST in deal.defence.values():
         return deal.tricks[deal.declarer] >= deal.level
     return True
 

@@ -433,3 +433,9 @@ def test_notes_keep_their_lines_and_tabs_and_windows_line_ends():
 
     text = 'notes = """\r\nOne line.\r\n\tAnother."""\n[deal]\nA = "♠A"\nB = "♠K"\nC = "♠Q"\n'
     assert loads_toml(text, "n.toml").notes == "One line.\n\tAnother."
+
+
+def test_a_cyrillic_seat_letter_on_the_command_line_is_named():
+    err = assert_clean_error(run("table", "--leader", "\u0410", "♠A / ♠K / ♠Q"))
+    assert "'\u0410' is CYRILLIC CAPITAL LETTER A: seats are the Latin letters A, B, C" in err[0]
+    assert run("table", "--leader", "b", "♠A / ♠K / ♠Q").exit_code == 0

@@ -61,7 +61,8 @@ def solve(files, as_json, jsonl, only, with_stats, lang, color):
       pref solve --only value --json problems/kovalevskaya-misere.toml
       echo '{"deal": {"A": "♠AKQ", "B": "♠J10 ♣7", "C": "♣AKQ"}, "game": {"kind": "contract", "contract": "6S", "declarer": "A"}}' | pref solve --jsonl -
 
-    JSON results carry the deal, game, tricks, verdict, card_values, line
+    JSON results carry the deal, game, tricks (and deal_tricks, with those of
+    the tricks played: what [expect] counts), verdict, card_values, line
     and nodes (a bad problem: file, lineno and error); cards are written
     7S … 10S … AH. See docs/problem-format.md for the files and the keys.
     """

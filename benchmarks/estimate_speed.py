@@ -9,6 +9,7 @@
 * ``table``: whether keeping each worker's table across layouts pays: the same 2,000
   consecutive layouts of the misère solved with one engine kept, and with its table
   cleared before each layout;
+* ``score``, ``score_split``: what ``--score`` adds to the contract's time (paired, alternating);
 * ``layouts``: nodes per layout (deterministic) of 300 consecutive and 300 spread layouts of the
   misère solved one by one by one engine.
 
@@ -88,7 +89,36 @@ def layouts(count: int = 300) -> dict:
     return out
 
 
-JOBS = {"contract": contract, "misere": misere, "table": table, "layouts": layouts}
+def score(layouts: int = 400, pairs: int = 5, defence: str = "whist,pass") -> dict:
+    """What ``--score`` adds: the contract question with and without scoring (sochi, ``defence``),
+    run in alternating pairs on one thread, same seed; the median of the per-pair time ratios.
+    ``whist,whist`` needs each defender's own tricks (the best line per layout), so it costs more."""
+    from dataclasses import replace
+
+    from solver.analysis.estimate.score import Scoring, parse_defence
+
+    plain = est.question(**CONTRACT)
+    scored = replace(plain, scoring=Scoring("sochi", defences=(parse_defence(defence, 3),)))
+    ratios, times = [], {"plain": [], "scored": []}
+    for i in range(pairs):
+        pair = {}
+        for name, q in (("plain", plain), ("scored", scored)) if i % 2 == 0 else (("scored", scored), ("plain", plain)):
+            start = time.process_time()
+            est.estimate(q, layouts, seed=SEED + i, workers=1)
+            pair[name] = time.process_time() - start
+            times[name].append(round(pair[name], 2))
+        ratios.append(pair["scored"] / pair["plain"])
+    ratios.sort()
+    return {"job": f"--score sochi, defence {defence}: {pairs} alternating pairs of {layouts} layouts of 6S by A, "
+                   f"one thread, CPU seconds", **times, "median_ratio": round(ratios[len(ratios) // 2], 3)}
+
+
+def score_split() -> dict:
+    return score(200, 3, "whist,whist")
+
+
+JOBS = {"contract": contract, "misere": misere, "table": table, "layouts": layouts, "score": score,
+        "score_split": score_split}
 
 if __name__ == "__main__":
     warm_up()

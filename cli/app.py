@@ -197,7 +197,7 @@ def pref():
       pref solve problems/kovalevskaya-misere.toml   solve and explain a problem
       pref check                                     check every [expect] in problems/
       pref table "♠AK ♦7 / ♠QJ ♦8 / ♣AK ♦9"          the double-dummy table of a deal
-      pref discard problem.toml                      the 66 discards of a 12-card hand
+      pref discard examples/problem.toml             the 66 discards of a 12-card hand
       pref bench                                     speed report on fixed random deals
       pref estimate "♠AQxxx ♥AQxxx" --seat A --game "7S A"   a hand over the unseen layouts
       pref book                                      check the manuals' claims (docs/book-claims.md)

@@ -109,12 +109,46 @@ RU = {
     "    declarer's tricks at least: {levels}": "    у разыгрывающего взяток не меньше: {levels}",
     "    defenders' tricks: mean {mean}; contract set {pct}": "    взятки вистующих: в среднем {mean}; подсад {pct}",
     "Best not knowing the layout: {option}": "Лучшее, не зная расклада: {option}",
-    "  vs {option}: {d} tricks ({lo} … {hi}), success {w}% ({wlo} … {whi}), same layouts":
-        "  против {option}: {d} взятки ({lo} … {hi}), успех {w}% ({wlo} … {whi}), на тех же раскладах",
+    "In points: {convention}, {players} players ({named})": "В очках: {convention}, игроков {players} ({named})",
+    "each seat's balance in whists per deal, as if the pool closed on it; passing is 0":
+        "сальдо каждого места в вистах за сдачу, как если бы пуля закрылась на ней; пас — ноль",
+    "play is double dummy: every hand open (open whist, в светлую, the real-table case for a contract with one "
+    "whister); with two whisters their split of the tricks is the solver's best line's":
+        "розыгрыш с открытыми картами (в светлую, как на деле при одном вистующем); при двух вистующих "
+        "взятки между ними поделены по лучшей линии решателя",
+    "Best for {seat}: {option}, {value} whists a deal": "Лучшее для {seat}: {option}, {value} вистов за сдачу",
+    "  vs {option}: {d} whists ({lo} … {hi}), same layouts":
+        "  против «{option}»: {d} вистов ({lo} … {hi}), на тех же раскладах",
+    "{option}, raspasy {round} of its run: each seat's cost in whists (paranoid … cooperative bound)":
+        "{option}, {round}-е распасы подряд: цена для каждого места в вистах (параноидная … кооперативная оценка)",
     ": best discard not knowing the layout: {cards}; seeing each layout the declarer averages {mean}":
         ": лучший снос, не зная расклада: {cards}; видя каждый расклад, разыгрывающий берёт в среднем {mean}",
     "  differs from the discard most often best double dummy: {cards}":
         "  чаще всего лучший при открытых картах другой снос: {cards}",
+    ": best discard not knowing the layout: {cards} ({chance}); seeing each layout the declarer averages {mean}":
+        ": лучший снос, не зная расклада: {cards} ({chance}); видя каждый расклад, разыгрывающий берёт в "
+        "среднем {mean}",
+    "made {pct}": "сыграно {pct}",
+    "clean {pct}": "чистый {pct}",
+    "Each game's best discard against the others', on the same layouts:":
+        "Лучший снос каждой игры против лучшего снова других, на тех же раскладах:",
+    "0 tricks (the same on every layout)": "0 взяток (одно и то же на каждом раскладе)",
+    "{d} tricks ({lo} … {hi})": "{d} взятки ({lo} … {hi})",
+    "success 0% (the same on every layout)": "успех 0% (одно и то же на каждом раскладе)",
+    "success {w}% ({wlo} … {whi})": "успех {w}% ({wlo} … {whi})",
+    "  vs {option}: {tricks}, {success}, same layouts": "  против {option}: {tricks}, {success}, на тех же раскладах",
+    "Opening lead by {leader} against {game}": "Первый ход {leader} против игры {game}",
+    "lead": "ход",
+    "this lead minus the best, same layouts": "этот ход минус лучший, на тех же раскладах",
+    "defenders' tricks": "взятки вистующих",
+    "contract set": "подсад",
+    "declarer's tricks": "взятки разыгрывающего",
+    "misère caught": "мизер пойман",
+    "success (made, clean)": "успех (сыграно, чистый)",
+    "best": "лучший",
+    "0: the same on every layout": "0: одно и то же на каждом раскладе",
+    "lead {card} against {game}": "ход {card} против игры {game}",
+    "  … {n} more (--top N shows more; --json gives all)": "  … ещё {n} (--top N покажет больше; --json — все)",
 }
 
 NUMBER_WORDS = {"en": ("no", "one", "two", "three", "four"),

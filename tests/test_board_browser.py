@@ -149,9 +149,11 @@ def test_opening_a_problem_shows_the_values_of_pref_solve(page, server):
     assert stars == 4  # the four diamonds, each worth 1 to the catchers
     assert page.inner_text("#title") == "Kovalevskaya's misère"
     # the key, as pref solve states it, for a composer
-    assert page.inner_text("#value .key") == f"Key: {moves.solve_object(moves.problem_object(load(KOVALEVSKAYA)))['key_text']}"
-    assert page.inner_text("#value .key").startswith("Key: 4 of 10 first cards work: ♦10 ♦J ♦Q ♦K")
-    screenshot(page, "board-kovalevskaya.png")
+    assert page.inner_text("#value .key .key-count") == moves.solve_object(moves.problem_object(load(KOVALEVSKAYA)))['key_text']
+    assert page.inner_text("#value .key .key-count").startswith("4 of 10 first cards work: ♦10 ♦J ♦Q ♦K")
+    # and as a player says it
+    assert page.inner_text("#value .key").startswith("Key: only ♦10, ♦J, ♦Q or ♦K catches it — equal cards\n")
+    screenshot(page, "board-kovalevskaya.png")  # the analysis board (the README shows problem mode)
     page.set_viewport_size({"width": 390, "height": 844})
     screenshot(page, "board-kovalevskaya-phone.png")
     # the phone layout keeps every card inside the screen
@@ -280,6 +282,7 @@ def test_russian_notation(page, server):
 
 def test_an_illegal_set_up_shows_the_clis_message_at_the_field(page, server):
     page.goto(server.url)
+    page.click("#index-setup")  # from the collection's index
     page.wait_for_selector("#setup[open]")
     page.fill("#f-B", "♠AZ")
     page.dispatch_event("#f-B", "change")
@@ -423,6 +426,11 @@ HIDDEN_CARDS = """() => {
     const found = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     if (!found || !card.contains(found)) hidden.push(card.dataset.card);
   }
+  const table = document.querySelector('#table').getBoundingClientRect();
+  for (const seat of document.querySelectorAll('.seat')) {  // no box runs out of the table (under the panel)
+    const r = seat.getBoundingClientRect();
+    if (r.left < table.left - 0.5 || r.right > table.right + 0.5) hidden.push(seat.id);
+  }
   return {hidden, scroll: document.documentElement.scrollWidth - window.innerWidth};
 }"""
 
@@ -552,6 +560,7 @@ def test_small_things_done_right(page, server):
 def test_set_up_keeps_what_it_should(page, server):
     # a random deal on raspasy turns the talon it deals
     page.goto(server.url)
+    page.click("#index-setup")  # from the collection's index
     page.wait_for_selector("#setup[open]")
     page.select_option("#f-kind", "raspasy")
     page.select_option("#f-raspasy-talon", "none")
@@ -583,3 +592,171 @@ def test_a_reopened_mid_play_file_at_its_start_is_not_after_0_cards(page, server
     open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))))
     assert page.evaluate("problemAt(0).title") == "K"
     assert page.evaluate("problemAt(2).title") == "K (after 2 cards)"
+
+
+# -- the collection and problem mode -------------------------------------------------------
+
+
+def open_from_index(page, server, name, filter_text=""):
+    page.goto(server.url)
+    page.wait_for_selector(".index-open")
+    if filter_text:
+        page.fill("#index-filter", filter_text)
+    page.click(f".index-open[data-name='{name}']")
+    wait_solved(page)
+
+
+def test_the_index_lists_the_collection_and_filters_it(page, server):
+    from solver.collection import names
+    page.goto(server.url)
+    page.wait_for_selector(".index-open")
+    shown = page.eval_on_selector_all(".index-open", "bs => bs.map(b => b.dataset.name)")
+    assert shown == names() and len(shown) >= 50
+    page.fill("#index-filter", "misère hard")
+    kept = page.eval_on_selector_all(".index-open", "bs => bs.map(b => b.dataset.name)")
+    assert "kovalevskaya-misere" in kept and "six-hearts-lead-a-trump" not in kept and len(kept) < len(shown)
+    assert "misère by B · misère; catching · hard" in page.inner_text(".index-item:has([data-name='kovalevskaya-misere'])")
+
+
+def test_problem_mode_hides_the_answer_marks_each_card_and_shows_the_solution(page, server):
+    open_from_index(page, server, "kovalevskaya-misere", "kovalevskaya")
+    assert page.input_value("#solve-as") == "AC"  # the catchers: the side to move first
+    assert not page.is_visible("#value .verdict") and not page.is_visible("#seat-A .value")
+    for giveaway in ("caught", "Published answer", "Key:"):
+        assert giveaway not in page.inner_text("#value")
+    assert not page.is_visible("#solution") and not page.is_visible("#best") and page.is_disabled("#hints")
+    play(page, "JS")  # the known mistake: B escapes
+    mark = page.inner_text("#moves li:nth-child(2) .mark")
+    assert mark == "? cost 1 (♦10 ♦J ♦Q ♦K kept it)"
+    # the solver answers for B, the declarer; then C is the user's again
+    page.wait_for_function("document.querySelectorAll('#moves .move .card').length === 2")
+    wait_solved(page)
+    assert page.evaluate("toMove(current().problem)") == "C"
+    assert "not best" not in page.inner_text("#value")
+    page.click("#undo")  # back to the user's own turn before, past the solver's reply
+    wait_solved(page)
+    assert moves_played(page) == []
+    play(page, "JS")
+    page.wait_for_function("document.querySelectorAll('#moves .move .card').length === 2")
+    wait_solved(page)
+    page.check("#hide-hands")  # at the table: B's hand is not seen
+    wait_solved(page)
+    page.click("#show-solution")
+    solution = page.inner_text("#solution")
+    assert "misère by B caught: 1 trick" in solution
+    assert "Key: only ♦10, ♦J, ♦Q or ♦K catches it — equal cards\n4 of 10 first cards work: ♦10 ♦J ♦Q ♦K" in solution
+    notes = load(KOVALEVSKAYA).notes.strip().splitlines()[0]
+    assert notes in solution and "misère; catching · hard" in solution
+    assert page.is_visible("#seat-C .value")  # and the values come back
+    screenshot(page, "board-problem-mode.png")  # the README's picture
+
+
+def test_problem_mode_played_well_to_the_end_is_solved(page, server):
+    open_from_index(page, server, "kovalevskaya-misere")
+    page.select_option("#solve-as", "B")  # the declarer: escape if you can (you cannot)
+    for _ in range(40):
+        if page.inner_text("#turn") == "The deal is over.":
+            break
+        page.wait_for_function("document.querySelector('.seat.moving') === null || "
+                               "document.querySelector('.seat.moving').id === 'seat-B'")
+        if page.inner_text("#turn") == "The deal is over.":
+            break
+        wait_solved(page)
+        best = page.eval_on_selector("#seat-B .value.best", "b => b.parentElement.dataset.card")
+        play(page, best)
+    marks = page.eval_on_selector_all("#moves .mark", "ms => ms.map(m => m.textContent)")
+    assert marks == ["✓"] * 10
+    assert "misère by B caught: 1 trick" in page.inner_text("#solution")
+    assert load(KOVALEVSKAYA).notes.strip().splitlines()[0] in page.inner_text("#solution")
+    page.click("#index-open")
+    page.wait_for_selector(".index-open")
+    assert page.inner_text(".index-item:has([data-name='kovalevskaya-misere']) .solved-mark").strip() == "✓"
+
+
+def test_a_declarer_with_12_cards_chooses_his_discard_first(page, server):
+    open_from_index(page, server, "misere-discard-keep-the-seven")
+    page.wait_for_selector("#setup[open]")
+    assert "Choose the discard" in page.inner_text("#setup-error")
+    page.click("#deck .card-button:has([data-card='QS'])")
+    page.click("#deck .card-button:has([data-card='9S'])")
+    page.click("#setup-done")
+    page.wait_for_selector("#setup", state="hidden")
+    wait_solved(page)
+    assert page.input_value("#solve-as") == "B"
+    assert page.inner_text("#moves li.start .mark") == "? cost 2 (♣J ♣Q kept it)"
+    assert not page.is_visible("#value .verdict")
+
+
+def test_only_the_hands_a_player_would_see(page, server):
+    open_from_index(page, server, "kovalevskaya-misere")  # the catchers: they see each other, not B
+    page.check("#hide-hands")
+    wait_solved(page)
+    faces = lambda seat: page.eval_on_selector_all(f"#seat-{seat} .card:not(.back)", "cs => cs.length")  # noqa: E731
+    backs = lambda seat: page.eval_on_selector_all(f"#seat-{seat} .card.back", "cs => cs.length")  # noqa: E731
+    assert (faces("A"), faces("B"), faces("C"), backs("B")) == (10, 0, 10, 10)
+    page.select_option("#solve-as", "B")  # the declarer of a misère sees the catchers' open hands
+    wait_solved(page)
+    assert (faces("A"), faces("B"), faces("C")) == (10, 10, 10)
+    path = ROOT / "problems" / "raspasy-talon-heart-throw-the-club-jack.toml"
+    open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))) + "&solve=A")
+    page.check("#hide-hands")
+    wait_solved(page)
+    assert (faces("A"), backs("B"), backs("C")) == (10, 10, 10)
+
+
+def test_the_page_in_russian(page, server):
+    open_board(page, kovalevskaya_url(server))
+    page.select_option("#lang", "ru")
+    page.wait_for_function("document.querySelector('#value .verdict').textContent.startsWith('ловленный')")
+    out = CliRunner().invoke(pref, ["solve", "--lang", "ru", str(KOVALEVSKAYA)])
+    lines = dict(line.split(": ", 1) for line in out.output.splitlines() if line.startswith(("Ответ: ", "Ключ: ")))
+    assert page.inner_text("#value .verdict") == lines["Ответ"]  # pref solve --lang ru's words
+    assert page.inner_text("#value .key") == "Ключ: " + lines["Ключ"]
+    assert page.inner_text("#undo") == "↶ Назад" and page.inner_text("#index-open") == "Сборник"
+    assert page.evaluate("document.documentElement.lang") == "ru"
+    assert page.inner_text("#turn") == "A на ходу." and page.inner_text("#seat-A .taken") == "0 взяток"
+    assert page.inner_text("#game-line").startswith("мизер, играет B")
+    page.click("#setup-open")
+    page.wait_for_selector("#setup[open]")
+    assert page.input_value("#f-C") == "♠ТК ♣ДВ10 ♦Т ♥ТКД10"  # the set-up fields in the ranks chosen
+    page.keyboard.press("Escape")
+    page.select_option("#lang", "en")
+    wait_solved(page)
+    assert page.inner_text("#undo") == "↶ Undo"
+
+
+def test_a_browser_that_refuses_storage_still_works(browser, server):
+    context = browser.new_context(bypass_csp=True)
+    context.add_init_script("Object.defineProperty(window, 'localStorage', {get() { throw new Error('denied'); }});")
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        open_from_index(page, server, "kovalevskaya-misere")
+        page.select_option("#lang", "ru")
+        play(page, "10D")
+        assert page.inner_text("#moves li:nth-child(2) .mark") == "✓"
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("name, said", [
+    ("six-hearts-lead-a-trump", "Key: only ♥8 holds B to 3 tricks"),
+    ("cover-the-jack-in-trumps", "Key: only ♦Q gives B 3 tricks"),
+    ("raspasy-cash-the-singleton-jack", "Key: only ♠J keeps A to 1 trick"),
+    ("misere-discard-keep-the-seven", "Key: nothing catches it: every card leaves B clean")])
+def test_the_key_as_a_player_says_it(page, server, name, said):
+    path = ROOT / "problems" / f"{name}.toml"
+    open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))))
+    assert page.inner_text("#value .key").split("\n")[0] == said
+    assert page.inner_text("#value .key .key-count") == moves.solve_object(moves.problem_object(load(path)))["key_text"]
+
+
+def test_the_live_status_says_what_changed(page, server):
+    open_board(page, kovalevskaya_url(server))
+    assert page.inner_text("#live") == "A leads."
+    assert page.get_attribute("#live", "aria-live") == "polite" and page.get_attribute("#value", "aria-live") is None
+    play(page, "10D")
+    assert page.inner_text("#live") == "A ♦10. B to play."

@@ -412,13 +412,14 @@ def test_pref_board_serves_the_file_and_stops_on_ctrl_c():
     import urllib.request
 
     process = subprocess.Popen([sys.executable, "-c", "from cli.main import main; main()", "board", "--no-browser",
-                                str(KOVALEVSKAYA)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                "kovalevskaya-misere"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
         first = process.stdout.readline()
         assert first.startswith("The board is at http://127.0.0.1:"), first
         url = first.split()[-1]
-        assert url.split("#", 1)[1] == url_fragment(kovalevskaya())
+        # a problem of the collection by its name; the page is told the name (solved marks, notes)
+        assert url.split("#", 1)[1] == url_fragment(kovalevskaya()) + "&name=kovalevskaya-misere"
         with urllib.request.urlopen(url.split("#")[0], timeout=60) as page:
             assert b"board.js" in page.read()
         problem = json.dumps(kovalevskaya()).encode()
@@ -431,3 +432,56 @@ def test_pref_board_serves_the_file_and_stops_on_ctrl_c():
         out, err = process.communicate(timeout=30)
     assert process.returncode == 130
     assert "Traceback" not in err and err.strip().endswith("board stopped")
+
+
+def test_the_collection_endpoints(server):
+    from solver.collection import names
+    status, answer = post(server, "index", {})
+    assert status == 200 and [p["name"] for p in answer["problems"]] == names()
+    entry = next(p for p in answer["problems"] if p["name"] == "kovalevskaya-misere")
+    assert entry == {"name": "kovalevskaya-misere", "title": "Kovalevskaya's misère", "kind": "misere",
+                     "game": "misère by B", "theme": "misère; catching", "difficulty": "hard",
+                     "source": load(KOVALEVSKAYA).source}
+    status, answer = post(server, "problem", {"name": "kovalevskaya-misere"})
+    assert status == 200 and answer["problem"] == kovalevskaya()
+    for name in ("no-such", "../pyproject", None):
+        status, answer = post(server, "problem", {"name": name})
+        assert status == 400 and answer["error"].startswith("name: the collection has no problem called"), name
+
+
+def test_answers_in_russian_are_pref_solves(server):
+    status, answer = request(server, "POST", "/api/solve?lang=ru", kovalevskaya())
+    out = CliRunner().invoke(pref, ["solve", "--lang", "ru", str(KOVALEVSKAYA)])
+    assert json.loads(answer)["answer"] == next(line for line in out.output.splitlines()
+                                                if line.startswith("Ответ: "))[len("Ответ: "):]
+
+
+def test_fuzzed_bodies_are_answered_or_refused_in_one_line(server):
+    """Any body to any endpoint: a 200, or a 400 with a one-line error — never a 500, never a
+    dropped connection (issue 13: the board's bodies in the fuzz)."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20)
+    values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                               max_size=4), max_leaves=12)
+    hand = st.text(alphabet="♠♣♦♥AKQJ1098 7x—.", max_size=14)
+    problems = st.fixed_dictionaries({"deal": st.fixed_dictionaries({"A": hand, "B": hand, "C": hand}),
+                                      "game": st.fixed_dictionaries({"kind": st.sampled_from(["contract", "misere", "raspasy", "x"])},
+                                                                    optional={"contract": st.sampled_from(["6S", "7NT", "11H", ""]),
+                                                                              "declarer": st.sampled_from("ABCD")})})
+    bodies = values | problems | st.fixed_dictionaries({"problem": problems, "cards": values}) | \
+        st.fixed_dictionaries({"text": st.text(max_size=40), "name": st.text(max_size=12), "field": st.text(max_size=8)})
+    endpoints = st.sampled_from(["solve", "play", "open", "save", "cards", "index", "problem", "nothing"])
+
+    @settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+    @given(endpoints, bodies | st.binary(max_size=40))
+    def check(endpoint, body):
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        status, payload = request(server, "POST", f"/api/{endpoint}", data)
+        assert status in (200, 400, 404), (status, payload)
+        if status != 200:
+            error = json.loads(payload)["error"]
+            assert error and "\n" not in error and not error.startswith("internal error")
+
+    check()

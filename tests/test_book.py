@@ -322,7 +322,7 @@ def test_pref_book_evaluates_every_row():
             assert row["layouts"] >= 1 or all(rd.get("simulated") for rd in row["readings"])
         for rd in row["readings"]:
             assert rd["verdict"] in WORDS and rd["reason"]
-    assert set(out["summary"]) == {"1", "1 in context", "2", "3", "4", "5"}
+    assert set(out["summary"]) == {"1", "1 in context", "2", "3", "4", "5", "6"}
     context = [r for r in out["rows"] if r["in_context"]]
     assert context and all(r["section"] == 1 and r["variant"] == "random" for r in context)
     assert sum(out["summary"]["1 in context"].values()) == sum(len(r["readings"]) for r in context)

@@ -295,13 +295,13 @@ def test_lang_ru_writes_the_report_in_russian():
     ru = CliRunner().invoke(pref, [*args, "--lang", "ru"])
     assert ru.exit_code == 0, ru.output
     summary = ru.output.strip().splitlines()[-1]
-    assert summary.startswith("мизер, играет C: лучший снос, не зная расклада: ♥К ♣Т;"), summary
+    assert summary.startswith("мизер, играет C: лучший снос, не зная расклада: ♥К ♣Т (чистый "), summary
     assert "мизер, играет C, снос ♥К ♣Т: в среднем " in ru.output and "♣A" not in ru.output
     assert ru.output.startswith("случайных раскладов: 5, зерно 1;")
     for english in ("discard", "mean", "tricks", "clean", "layout", "vs "):
         assert english not in ru.output, english
     en = CliRunner().invoke(pref, args)
-    assert en.output.strip().splitlines()[-1].startswith("misère by C: best discard not knowing the layout: ♥K ♣A;")
+    assert en.output.strip().splitlines()[-1].startswith("misère by C: best discard not knowing the layout: ♥K ♣A (clean ")
     data = json.loads(CliRunner().invoke(pref, [*args, "--json"]).output)
     assert data["discards"][0]["best"] == data["options"][data["discards"][0]["best_index"]]["option"]
 
@@ -383,3 +383,196 @@ def test_mean_of_counts_covers_on_skewed_integer_outcomes():
             covered += f.low <= truth <= f.high
         assert covered / 400 >= 0.93, (values, covered)
     assert mean_of_counts({3: 10, 4: 10}) == mean_of_counts({4: 10, 3: 10})  # the same counts, the same interval
+
+
+# ---------------------------------------------------------------- issue 17: the blind opening lead
+
+def _lead_question(game, leader_hand="♠AK ♣A ♦A"):
+    """A four-card ending: A (on lead) sees his hand; every lead class of it is an option."""
+    k = Knowledge((parse_hand(leader_hand), 0, 0), sizes=(4, 4, 4), out=OUT)
+    return est.Question(k, tuple(est.Option(game, lead=g[0], equal=g[1:])
+                                 for g in est.lead_classes(parse_hand(leader_hand), OUT)))
+
+
+@pytest.mark.parametrize("game", [Game.contract(3, 0, 1), Game.contract(3, NO_TRUMP, 2), Game.misere(1)],
+                         ids=["spades by B", "no-trump by C", "misère by B"])
+def test_each_lead_is_the_mean_of_its_double_dummy_value_over_the_layouts(game):
+    """Issue 17: each lead's figure equals the mean, over every layout, of the declarer's double-dummy
+    tricks after that card is led (solved here from the position with the card on the table)."""
+    q = _lead_question(game)
+    result = est.estimate(q, exact=True, workers=1)
+    space = est.layout_space(q.knowledge)
+    assert result.tally.n == space.count == 70
+    summary = result.summary()
+    for k, option in enumerate(q.options):
+        values = []
+        for i in range(space.count):
+            hands = list(space.layout(i).hands)
+            for card in (option.lead,) + option.equal:  # equal cards: the same value on every layout
+                after = (hands[0] & ~(1 << card), hands[1], hands[2])
+                values.append(Engine().value(Position(after, 0, (card,)), game, game.declarer))
+            assert len(set(values[-1 - len(option.equal):])) == 1
+        expected = sum(values[::1 + len(option.equal)]) / space.count
+        assert summary.options[k].mean.value == pytest.approx(expected)
+        side = summary.leads[k]
+        if game.kind.name == "CONTRACT":
+            assert side.side == "defenders" and side.tricks.value == pytest.approx(4 - expected)
+        else:
+            assert side.side == "catchers" and side.tricks.value == pytest.approx(expected)
+    best = summary.best_index
+    score = (lambda f: (f.tricks.value, f.success.value)) if game.kind.name == "CONTRACT" else \
+        (lambda f: (f.success.value, f.tricks.value))
+    assert score(summary.leads[best]) == max(score(f) for f in summary.leads)
+
+
+def test_the_lead_through_the_cli_text_and_json():
+    args = ["estimate", "♠KQx ♣AJx ♦xxx ♥K", "--seat", "A", "--game", "6S B", "--lead", "--layouts", "10",
+            "--workers", "1"]
+    text = CliRunner().invoke(pref, args)
+    assert text.exit_code == 0, text.output
+    assert "Opening lead by A against 6♠ by B" in text.output and "♠K (♠Q)" in text.output
+    assert "defenders' tricks" in text.output and "contract set" in text.output
+    data = json.loads(CliRunner().invoke(pref, [*args, "--json"]).output)
+    assert data["leader"] == "A" and data["best_lead"] in {f["lead"] for f in data["leads"]}
+    assert {f["lead"] for f in data["leads"]} == {"KS", "xS", "AC", "JC", "xC", "xD", "KH"}
+    assert all(f["side"] == "defenders" for f in data["leads"])
+    assert len(data["paired"]) == len(data["leads"]) - 1
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--seat", "A", "--game", "6S B", "--leader", "B"], "lead: the opening lead is the leader's: the hand is A's, B leads"),
+    (["--seat", "A", "--game", "raspasy"], "lead: the opening lead is asked against one contract or misère"),
+    (["--seat", "A", "--game", "6S B", "--game", "7S B"], "lead: the opening lead is asked against one contract"),
+])
+def test_a_lead_question_that_cannot_be_asked_is_one_line(args, words):
+    result = CliRunner().invoke(pref, ["estimate", "♠KQx ♣AJx ♦xxx ♥K", "--lead", *args])
+    assert result.exit_code == 2 and result.output.strip().startswith(words)
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_leader_is_an_option_and_reaches_the_question():
+    result = CliRunner().invoke(pref, ["estimate", "♠KQx ♣AJx ♦xxx ♥K", "--seat", "B", "--leader", "B",
+                                       "--game", "6S A", "--lead", "--layouts", "5", "--workers", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["leader"] == "B"
+    assert est.question("♠KQx ♣AJx ♦xxx ♥K", seat="B", games=["6S A"], leader="C").leader == 2
+
+
+# ---------------------------------------------------------------- issue 17: hands as the books write them
+
+def test_x_in_a_12_card_hand_discards_the_lowest_spot_cards():
+    q = est.question("♠A x x x x x x ♣A K ♦A K ♥A", seat="A", games=["8S A"])
+    labels = {o.label for o in q.options}
+    assert "8♠ by A discarding ♠x ♠x" in labels and "8♠ by A discarding ♠A ♠x" in labels
+    assert q.knowledge.spots[0] == (6, 0, 0, 0) and q.knowledge.sizes[0] == 12
+    space = est.layout_space(q.knowledge)
+    game = Game.contract(8, 0, 0)
+    two_x = next(k for k, o in enumerate(q.options) if o.discard == (est.spot(0), est.spot(0)))
+    rng = __import__("random").Random(3)
+    for _ in range(3):
+        layout = space.sample(rng)
+        values = est.outcomes(q, layout, Engine()).values
+        hand = layout.hands[0]
+        spots = [c for c in range(8) if hand >> c & 1 and c != 7]  # the ♠ spot cards, lowest first
+        by_pair = {v.discard: v.tricks for v in discard_values(layout.hands, 0, game, engine=Engine())}
+        assert values[two_x] == by_pair[tuple(sorted(spots[:2]))]
+
+
+def test_x_in_the_discard_and_the_talon():
+    q = est.question("♠A K Q J 10 ♣A K Q ♦A ♥A", seat="A", games=["7S A"], discard="♦x ♥x")
+    assert q.knowledge.out_spots == (0, 0, 1, 1) and q.knowledge.hidden == 0
+    for chunk in est.chunks(q, 60, seed=2, exact=False):
+        est.run_chunk(q, chunk, check=True)  # every layout puts one ♦ and one ♥ spot card out of play
+    talon = est.question("♠A x x x x x ♣A K ♦A K", seat="A", games=["8S A"], talon="♥A ♠x")
+    assert talon.knowledge.spots[0] == (6, 0, 0, 0) and talon.knowledge.sizes[0] == 12
+    assert any(o.discard == (est.spot(0), est.spot(0)) for o in talon.options)
+    result = CliRunner().invoke(pref, ["estimate", "♠A K Q J 10 ♣A K Q ♦A ♥A", "--seat", "A", "--game", "7S A",
+                                       "--discard", "♦x ♥x", "--layouts", "5", "--workers", "1", "--json"])
+    assert result.exit_code == 0, result.output
+
+
+def test_spot_cards_out_of_play_are_drawn_uniformly():
+    """A discard written ♦x: each card of the pool is the one out of play equally often over the layouts."""
+    hand = parse_hand("♠AKQJ109 ♣AKQ")
+    k = Knowledge((hand, 0, 0), sizes=(9, 2, 2), out=0xFFFFFFFF & ~(hand | parse_hand("♦AKQJ109 ♥A")),
+                  out_spots=(0, 0, 1, 0))
+    space = est.layout_space(k)
+    counts = {}
+    for i in range(space.count):
+        layout = space.layout(i)
+        assert space.honours(layout)
+        counts[layout.out] = counts.get(layout.out, 0) + 1
+    assert sorted(counts) == sorted(1 << c for c in (16 + 2, 16 + 3, 16 + 4))  # ♦9 10 J: the pool's 7-J
+    assert len(set(counts.values())) == 1
+
+
+def test_a_12_card_report_lists_the_top_options_and_pairs_the_games():
+    args = ["estimate", "♠A x x x x x x ♣A K ♦A K ♥A", "--seat", "A", "--game", "8S A", "--game", "8NT A",
+            "--layouts", "5", "--workers", "1", "--top", "3"]
+    result = CliRunner().invoke(pref, args)
+    assert result.exit_code == 0, result.output
+    assert "more (--top N shows more; --json gives all)" in result.output
+    assert result.output.count("; made ") >= 3
+    assert "8♠ by A: best discard not knowing the layout:" in result.output
+    assert "8NT by A: best discard not knowing the layout:" in result.output
+    assert "Each game's best discard against the others', on the same layouts:" in result.output
+    data = json.loads(CliRunner().invoke(pref, [*args, "--json"]).output)
+    assert len(data["across_games"]) == 1
+
+
+def test_figures_at_their_edges_print_honestly():
+    """A chance of 100% prints its Wilson lower bound, not (100.0–100.0); a difference zero on every
+    layout prints as exactly zero."""
+    from cli.text.estimate import _pct
+    from solver.analysis.stats import Figure
+    low, _ = wilson(10000, 10000)
+    assert _pct(proportion(10000, 10000)) == f"100.0% ({100 * low:.2f}–100.0)" == "100.0% (99.96–100.0)"
+    assert _pct(Figure(0.5, 0.4, 0.6)) == " 50.0% (40.0–60.0)"
+    q = ending_question([SPADES_A, Game.contract(4, 0, 0)])  # the level changes no value
+    result = est.estimate(q, 30, seed=2, workers=1)
+    paired = result.paired(0, 1)
+    assert paired.same_tricks and not paired.same_success and paired.difference.value == 0
+    assert not est.estimate(ending_question([SPADES_A, NT_A]), 30, workers=1).paired(0, 1).same_tricks
+    text = CliRunner().invoke(pref, ["estimate", "♠AQxxx ♥AQxxx", "--seat", "A", "--game", "7S A",
+                                     "--game", "8S A", "--layouts", "10", "--workers", "1"]).output
+    assert "vs 8♠ by A: 0 tricks (the same on every layout), success " in text
+
+
+# ---------------------------------------------------------------- issue 13: the estimate's doors
+
+def test_an_estimate_file_without_a_hand_is_one_line(tmp_path):
+    path = tmp_path / "hand.toml"
+    path.write_text('[estimate]\nseat = "A"\ngames = ["7S A"]\n', encoding="utf-8")
+    result = CliRunner().invoke(pref, ["estimate", str(path)])
+    assert result.exit_code == 2
+    assert result.output.strip() == f'{path}: estimate.hand: the known hand is needed (hand = "♠A K x ♣…")'
+
+
+def test_exact_and_a_number_of_layouts_are_refused_together():
+    result = CliRunner().invoke(pref, ["estimate", "♠AQxxx ♥AQxxx", "--seat", "A", "--game", "7S A",
+                                       "--exact", "--layouts", "5"])
+    assert result.exit_code == 2
+    assert result.output.strip() == "--exact enumerates every layout: --layouts has no meaning with it"
+
+
+@pytest.mark.parametrize("args, words", [
+    (["♠AKQJ10 ♣AKQ ♦A ♥A", "--seat", "A", "--game", "6S B", "--talon", "AS 7H"],
+     "talon: AS is also in hand A (the hand given)"),
+    (["♠AKQJ10 ♣AKQ ♦A ♥A", "--seat", "A", "--game", "6S B", "--holds", "C:♥K", "--discard", "KH 7H"],
+     "discard: KH is also in hand C (--holds)"),
+    (["♠AKQJ10 ♣AKQ ♦A ♥A", "--seat", "A", "--game", "6S A", "--talon", "AS 7H"],
+     "talon: AS is also in hand A (the hand given): give the 10 cards before the talon, or 12 with it"),
+    (["♠AKQJ10 ♣AKQ ♦A ♥A", "--seat", "A", "--game", "6S A", "--talon", "7H 8H", "--discard", "8H 9H"],
+     "talon: 7H is neither in the hand nor in the discard: the declarer took the talon"),
+])
+def test_a_talon_or_discard_clash_names_the_real_culprit(args, words):
+    result = CliRunner().invoke(pref, ["estimate", *args])
+    assert result.exit_code == 2
+    assert result.output.strip() == words
+
+
+def test_a_talon_and_a_discard_sharing_a_card_is_the_declarer_after_his_discard():
+    """Issue 13: it said "a 12-card hand has not discarded yet". The 10 cards kept, the talon taken, the
+    discard out of play: a talon card may be in the hand or in the discard."""
+    q = est.question("♠AKQJ10 ♣AKQ ♦A ♥A", seat="A", games=["6S A"], talon="AH 8H", discard="8H 9H")
+    assert q.knowledge.out == mask_of([25, 26]) and q.knowledge.hidden == 0 and len(q.options) == 1

@@ -11,6 +11,7 @@ the same time and finds the same things in CI on every machine.
 """
 
 import json
+import unicodedata
 
 from hypothesis import HealthCheck, given, settings  # in the `test` extra
 from hypothesis import strategies as st
@@ -249,3 +250,96 @@ def test_pref_solve_on_any_stream_answers_or_names_each_bad_line(lines):
     assert (result.exit_code == 2) == bool(errors)
     if not errors:  # 1: a published answer differs
         assert (result.exit_code == 1) == any(o.get("agrees") is False for o in out)
+
+
+# -- issue 13: the fields the second pass touched ---------------------------------------------
+
+
+@FUZZ
+@given(st.integers(1, FULL_DECK), st.data())
+def test_a_latin_t_in_a_russian_hand_is_never_read_as_another_deal(mask, data):
+    """A hand written in Russian with one ten or ace typed as Latin T: refused, naming both readings."""
+    text = format_hand(mask, "symbol", "ru")
+    spots = [i for i, ch in enumerate(text) if ch == "\u0422" or text.startswith("10", i)]
+    if not spots or not any(ch in "\u0412\u0414\u041a\u0422" for ch in text):
+        return
+    i = data.draw(st.sampled_from(spots))
+    typo = text[:i] + "T" + text[i + (2 if text.startswith("10", i) else 1):]
+    if not any(ch in "\u0412\u0414\u041a\u0422" for ch in typo):
+        return  # the only Cyrillic rank was the one replaced: a plain English hand now
+    try:
+        parse_hand(typo)
+    except NotationError as e:
+        assert "Latin 'T'" in str(e) and "ten" in str(e) and "ace" in str(e) and one_line(e)
+    else:
+        raise AssertionError(f"{typo!r} was read")
+
+
+title_text = st.text(max_size=20) | st.text(alphabet=st.sampled_from("ab \r\n\t\a\x1b\u009b\u202e\u2066"), max_size=8)
+
+
+@FUZZ
+@given(title_text, st.sampled_from(["title", "source", "notes", "theme"]))
+def test_a_text_field_loads_printable_or_is_refused_by_name(text, key):
+    data = {key: text, "deal": {"A": "♠A", "B": "♠K", "C": "♠Q"}}
+    problem = _read_or_refuse(from_dict, data, "fuzz.toml")
+    if problem is None:
+        return
+    value = getattr(problem, key)
+    allowed = "\n\t" if key == "notes" else ""
+    assert all(ch.isprintable() or ch in allowed or not unicodedata.category(ch) == "Cc" for ch in value)
+    assert not set(value) & set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+@FUZZ
+@given(st.none() | st.integers() | st.binary(max_size=60) | st.lists(st.text(max_size=3), max_size=2)
+       | st.text(max_size=60))
+def test_loads_of_anything_is_a_problem_or_a_named_error(value):
+    from solver.problemfile import loads
+
+    try:
+        loads(value)
+    except InputError as e:
+        assert e.field == "text" and one_line(e)
+    except ProblemError as e:
+        assert one_line(e)
+
+
+@settings(FUZZ, max_examples=40)
+@given(st.permutations(range(32)), st.sampled_from(["contract", "misere", "raspasy"]), st.integers(1, 9),
+       st.randoms(use_true_random=False), st.integers(-2, 12))
+def test_expect_with_tricks_played_counts_the_whole_deal(deck, kind, tricks, rng, guess):
+    """Tricks played at random on a full deal: the solver's answer is the tricks taken in them
+    and the value from there on; a published answer in the deal's range loads, one outside is
+    refused naming expect.tricks, and the answer agrees exactly when it is the whole deal's."""
+    from solver.problems import answer
+    from solver.rules import legal_cards, play
+
+    hands = tuple(sum(1 << c for c in deck[10 * i:10 * i + 10]) for i in range(3))
+    game = {"contract": Game.contract(6, 0, 1), "misere": Game.misere(1), "raspasy": Game.raspasy(TalonMode.NONE)}[kind]
+    position, played = Position(hands), []
+    for _ in range(tricks):
+        trick = []
+        for _ in range(3):
+            card = rng.choice(sorted(legal_cards(position, game)))
+            trick.append(card)
+            position = play(position, game, card)
+        played.append(" ".join(format_hand(1 << c, "ascii") for c in trick))
+    data = {"deal": {s: format_hand(h, "ascii") for s, h in zip(SEATS, hands)},
+            "game": {"kind": kind, "played": played} | ({"declarer": "B"} if kind != "raspasy" else {})
+            | ({"contract": "6S"} if kind == "contract" else {})}
+    problem = from_dict(data, "fuzz.toml")
+    whole = answer(problem)
+    taken = problem.position().taken
+    left = 10 - tricks
+    if kind == "raspasy":
+        assert all(taken[i] <= whole[s] <= taken[i] + left for i, s in enumerate(SEATS))
+        expect = {s: guess if s == "A" else whole[s] for s in SEATS}
+        lo, hi, got = taken[0], taken[0] + left, whole["A"]
+    else:
+        assert taken[1] <= whole <= taken[1] + left
+        expect, lo, hi, got = guess, taken[1], taken[1] + left, whole
+    loaded = _read_or_refuse(from_dict, {**data, "expect": {"tricks": expect}}, "fuzz.toml")
+    assert (loaded is not None) == (lo <= guess <= hi)
+    if loaded is not None:
+        assert loaded.agrees(whole) == (guess == got)

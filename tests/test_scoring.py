@@ -4,10 +4,12 @@ The examples are those of the project's scoring specification (the rule books' o
 the Leningrad settlement, the books' rounding, Tables 13 and 14 …); each test says which.
 """
 
+from collections import Counter
 from fractions import Fraction as F
 
 import pytest
 
+from solver.analysis.book.scoring_tables import raspasy_layout  # the layouts the book checks Table 13 on
 from solver.errors import InputError
 from solver.scoring import (Sheet, balance, deal_from_dict, options_for, play, record_from_dict, settle,
                             settle_record, write)
@@ -255,17 +257,6 @@ def table_13():
     for b in range(1, 10):
         cells[(4, 2, b)] = 90 - 60 * b
     return cells
-
-
-def raspasy_layout(players, clean, a):
-    """Tricks with A taking ``a`` and exactly ``clean`` players (A among them) taking none;
-    at four the dealer D takes at most the two talon tricks."""
-    others = ["B", "C"] + (["D"] if players == 4 else [])
-    dirty = others[:len(others) - (clean - (a == 0))]
-    tricks = {"A": a, **{s: 0 for s in others}, **{s: 1 for s in dirty}}
-    if dirty:
-        tricks[dirty[0]] += 10 - sum(tricks.values())
-    return tricks
 
 
 def test_e10_table_13_all_46_cells():
@@ -591,3 +582,33 @@ def test_a_record_with_a_sheet_and_deals_at_four_rotates_the_dealer():
 def test_bad_records_name_the_field(data, match):
     with pytest.raises(InputError, match=match):
         play(record_from_dict(data))
+
+
+# -- pref book's section 6: the same tables, as computed rows with verdicts ---------------------------------------
+
+def test_book_section_6_computes_every_printed_figure():
+    from solver.analysis.book import claims
+    from solver.analysis.book.runner import read
+    rows = [r for r in claims.catalogue() if r.section == 6]
+    readings = [(rd, read(rd, Counter())) for r in rows for rd in r.readings]
+    assert len(readings) == 46 + 2 + 16
+    cells = table_13()
+    for rd, result in readings:
+        if rd.label.endswith("A takes 7") and rd.label.startswith("4 players, 1 clean"):
+            assert (rd.figure.lo, rd.value, result.verdict.word) == (300, -300, "optimistic")  # the misprint
+            continue
+        assert result.verdict.word == "holds", (rd.label, rd.value, rd.figure)
+        if rd.label.startswith(("3 players", "4 players")) and "takes" in rd.label and "A takes 10" not in rd.label:
+            players, clean, taken = int(rd.label[0]), int(rd.label.split(", ")[1][0]), int(rd.label.split()[-1])
+            assert rd.value == cells[(players, clean, taken)]
+    table_14_values = sorted(float(v) for pair in TABLE_14.values() for v in pair)
+    assert sorted(rd.value for rd, _ in readings if "players" in rd.label and "clean" not in rd.label) == \
+        pytest.approx(table_14_values)
+
+
+def test_raspasy_exit_is_an_option():
+    ras = {"game": "raspasy", "tricks": {"A": 1, "B": 4, "C": 5}}
+    six = {"game": "6S", "declarer": "A", "defence": {"B": "pass", "C": "pass"}}
+    assert play(record([ras, six], options={"raspasy_exit": [6]})).pool["A"] == 2
+    with pytest.raises(InputError, match="after 1 raspasy the lowest game is 7"):
+        play(record([ras, six], options={"raspasy_exit": [7]}))

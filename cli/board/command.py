@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import webbrowser
+from pathlib import Path
 from urllib.parse import quote, urlencode
 
 import click
@@ -20,9 +21,17 @@ def board(file, port, no_browser):
     """Open the analysis board: play a problem card by card in the browser.
 
     Starts a local server (127.0.0.1 only; no internet needed), prints its
-    address and opens it in your browser. On the board:
+    address and opens it in your browser. FILE is a problem file, or the name
+    of a problem of the collection that ships with pref; with no FILE the
+    board opens the collection's index. On the board:
 
     \b
+      - "Solve it as": problem mode. Choose your side (the declarer, the
+        defenders or catchers, a raspasy player); values, answer and key stay
+        hidden, the solver plays the other side, each of your cards is marked
+        (✓, or "? cost 1" and the cards that kept it); at the end, or on "Show
+        solution", the answer, the key and the composer's notes. "Only the
+        hands I would see" hides what a player at the table does not see
       - click a card of the player to move to play it; the number under each
         card is the counted player's tricks after it (as in pref solve),
         ★ the best; "Show card values" hides them
@@ -40,12 +49,14 @@ def board(file, port, no_browser):
     \b
     Examples:
       pref board problems/kovalevskaya-misere.toml
-      pref board                          start from an empty set-up
+      pref board kovalevskaya-misere      a problem of the collection by its name
+      pref board                          the collection: choose a problem to solve
       pref board --no-browser --port 8765
 
     Stop it with Ctrl-C.
     """
-    from solver.problemfile import load  # here, not at the top: --help loads no solver
+    from solver import collection  # here, not at the top: --help loads no solver
+    from solver.problemfile import load
 
     from ..runtime import engine
     from . import moves
@@ -53,8 +64,11 @@ def board(file, port, no_browser):
 
     fragment = ""
     if file is not None:
-        problem = load(file)  # a bad file is a one-line error, before any server starts
+        path = Path(collection.resolve(file))
+        problem = load(path)  # a bad file is a one-line error, before any server starts
         fragment = "#" + url_fragment(moves.problem_object(problem))
+        if path.resolve().parent == collection.folder():  # the page marks it solved in the index
+            fragment += "&name=" + quote(path.stem)
     try:
         server = BoardServer(port)
     except OSError as e:

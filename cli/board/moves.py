@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.analysis.key import discard_key, key_of_card_values
+from solver.analysis.key import key_of_card_values
 from solver.cards import SEATS, ascii_name
 from solver.notation import NotationError, format_hand, parse_card, parse_card_list, parse_cards
 from solver.problemfile import Problem, ProblemError, dumps, from_dict, loads_json, loads_toml, to_dict
@@ -49,21 +49,23 @@ def read_problem(data) -> Problem:
     return from_dict(data, SOURCE)
 
 
-def solve_object(data) -> dict:
+def solve_object(data, lang: str = "en") -> dict:
     """The result object of ``pref solve --jsonl`` for one problem object, with the two lines
     ``pref solve`` prints about it: ``answer`` (its "Answer:") and ``key_text`` (its "Key:");
-    for a declarer who held 12 cards, ``discard_key_text`` says which discards work."""
+    for a declarer who held 12 cards, ``discard_key_text`` says which discards work. ``lang``
+    ``ru`` writes them as ``pref solve --lang ru`` does."""
+    style = Style(lang, False)
     problem = read_problem(data)
-    result, discard, chosen = solve_problem(problem, engine())
-    out = result_json(problem, result, discard, chosen)
+    solved = solve_problem(problem, engine())
+    result = solved.result
+    out = result_json(problem, result, solved.discard, solved.chosen)
     position, game = result.position, result.game
-    out["answer"] = answer(position.tricks_left, game, result.tricks, STYLE, position.taken)
-    if chosen:  # which discards work: a composer's question (pref check --strict asks it too)
-        hands12, declarer = problem.deal_for_discard()
-        out["discard_key_text"] = key_text(discard_key(hands12, declarer, game, problem.leader_seat(), engine()))
+    out["answer"] = answer(position.tricks_left, game, result.tricks, style, position.taken)
+    if solved.discard_key:  # which discards work: a composer's question (pref check --strict asks it too)
+        out["discard_key_text"] = key_text(solved.discard_key, lang)
     if result.card_values:
         report = key_of_card_values(position, game, result.card_values)
-        out["key_text"] = key_text(report)
+        out["key_text"] = key_text(report, lang)
     return out
 
 
@@ -104,7 +106,7 @@ def problem_object(problem: Problem, *, with_expect: bool = True) -> dict:
     return out
 
 
-def play_cards(data, cards) -> list[dict]:
+def play_cards(data, cards, lang: str = "en") -> list[dict]:
     """Play ``cards`` one by one from the problem object ``data``.
 
     Returns one step per card: the seat that played it, the trick's winner when the card
@@ -138,17 +140,17 @@ def play_cards(data, cards) -> list[dict]:
         step = {"card": ascii_name(c), "seat": SEATS[mover], "winner": winner,
                 "over": position.is_over(), "problem": _after(problem, position)}
         if position.is_over():
-            step["answer"] = _final_answer(game, position, deal_tricks)
+            step["answer"] = _final_answer(game, position, deal_tricks, Style(lang, False))
         steps.append(step)
     return steps
 
 
-def _final_answer(game, position, deal_tricks: int) -> str:
+def _final_answer(game, position, deal_tricks: int, style: Style = STYLE) -> str:
     """The answer once every card is played, in ``pref solve``'s words (nothing is left to solve)."""
     taken = position.taken
     if game.kind is Kind.RASPASY:
-        return answer(deal_tricks, game, dict(zip(SEATS, taken)), STYLE)
-    return answer(deal_tricks, game, taken[game.declarer], STYLE)
+        return answer(deal_tricks, game, dict(zip(SEATS, taken)), style)
+    return answer(deal_tricks, game, taken[game.declarer], style)
 
 
 def _ascii(cards) -> str:
@@ -178,6 +180,35 @@ def _after(problem: Problem, position) -> dict:
     else:
         game.pop("trick", None)
     return out
+
+
+def collection_index() -> list[dict]:
+    """The collection's problems for the board's index: name, title, game, kind, theme,
+    difficulty and source, in the order of their names."""
+    from solver.collection import problems
+
+    from ..render import game_name
+
+    out = []
+    for name, problem in problems():
+        entry = {"name": name, "title": problem.title or name, "kind": problem.kind or "",
+                 "game": game_name(problem.game(), STYLE) if problem.kind else ""}
+        for key in ("theme", "difficulty", "source"):
+            entry[key] = getattr(problem, key)
+        out.append(entry)
+    return out
+
+
+def collection_problem(name) -> dict:
+    """The problem object of the collection's problem ``name``; an error naming it if there is none."""
+    from solver.collection import path_of
+
+    from solver.problemfile import load
+
+    path = path_of(str(name or ""))
+    if path is None:
+        raise ProblemError(SOURCE, "name", f"the collection has no problem called {name!r}")
+    return problem_object(load(path))
 
 
 def load_text(text: str, name: str) -> dict:

@@ -7,7 +7,7 @@ address (a page elsewhere must not reach it through DNS rebinding), any ``POST``
 bodies over :data:`MAX_BODY`. Files are served only from the names in ``static/``,
 looked up in a fixed table, so no path can reach outside it.
 
-Endpoints (``POST``, JSON in and out; a bad request gets HTTP 400 and
+Endpoints (``POST``, JSON in and out, ``?lang=ru`` for the answers in Russian; a bad request gets HTTP 400 and
 ``{"error": "<the one-line message>", "field": "deal.B"}``):
 
 - ``/api/solve``: a problem object → the result object of ``pref solve --jsonl``, with
@@ -16,7 +16,9 @@ Endpoints (``POST``, JSON in and out; a bad request gets HTTP 400 and
   step's ``answer`` once the deal is over (see :func:`cli.board.moves.play_cards`);
 - ``/api/open``: ``{"name": "x.toml", "text": …}`` → ``{"problem": …}``;
 - ``/api/save``: ``{"problem": …, "format": "json"|"toml"}`` → ``{"text": …}``;
-- ``/api/cards``: ``{"text": "♠AK ♦7", "field": "deal.A"}`` → ``{"cards": [...]}``.
+- ``/api/cards``: ``{"text": "♠AK ♦7", "field": "deal.A"}`` → ``{"cards": [...]}``;
+- ``/api/index``: ``{}`` → ``{"problems": [{"name", "title", "game", "kind", "theme", …}]}``, the collection;
+- ``/api/problem``: ``{"name": "kovalevskaya-misere"}`` → ``{"problem": …}``, one of them.
 """
 
 from __future__ import annotations
@@ -140,15 +142,19 @@ def read_json(body: bytes):
         raise ValueError("broken JSON: nested too deep") from None
 
 
-def _api(request: dict, name: str):
+def _api(request: dict, name: str, lang: str):
     if name == "solve":
-        return moves.solve_object(request)
+        return moves.solve_object(request, lang)
     if name == "play":
-        return {"steps": moves.play_cards(request.get("problem"), request.get("cards", []))}
+        return {"steps": moves.play_cards(request.get("problem"), request.get("cards", []), lang)}
     if name == "open":
         return {"problem": moves.load_text(request.get("text"), request.get("name"))}
     if name == "save":
         return {"text": moves.save_text(request.get("problem"), request.get("format", "json"))}
+    if name == "index":
+        return {"problems": moves.collection_index()}
+    if name == "problem":
+        return {"problem": moves.collection_problem(request.get("name")), "name": request.get("name")}
     if name == "cards":
         return {"cards": moves.cards_in(str(request.get("text", "")), str(request.get("field", "cards")))}
     return None
@@ -206,7 +212,8 @@ class BoardHandler(BaseHTTPRequestHandler):
             if not isinstance(request, dict):
                 raise ProblemError(moves.SOURCE, "request", "expected a JSON object")
             with self.server.engine_lock:
-                answer = _api(request, self.path[len("/api/"):])
+                name, _, query = self.path[len("/api/"):].partition("?")
+                answer = _api(request, name, "ru" if "lang=ru" in query.split("&") else "en")
         except ProblemError as e:
             return self._error(HTTPStatus.BAD_REQUEST, e.field, moves.message(e))
         except Exception as e:  # a bug: say so in one line, keep serving

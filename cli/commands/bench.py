@@ -41,13 +41,16 @@ def _load_baseline(path: str) -> dict:
 @click.option("--baseline", type=click.Path(dir_okay=False), metavar="RUN.json",
               help="Compare with a saved --json run: nodes and time per kind, with a noise band "
                    "(job by job when the deals are the same).")
+@click.option("--drift", type=click.FloatRange(0, 100), default=100 * benchmark.MACHINE_DRIFT, show_default=True,
+              metavar="PERCENT", help="With --baseline: how far apart two runs of identical code may lie "
+              "(measured on a shared 2-core machine; a quiet one can take less).")
 @click.option("--ablation", is_flag=True,
               help="Switch each shortcut off in turn (and all off, on 6-card deals); nodes and time "
                    "relative to all on.")
 @click.option("--nodes", "record", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the node counts of the first 10 seeded deals to FILE "
                    "(benchmarks/nodes.json) and stop.")
-def bench(kinds, count, seed, no_start, as_json, baseline, ablation, record):
+def bench(kinds, count, seed, no_start, as_json, baseline, drift, ablation, record):
     """Time the solver on fixed random deals, per kind of job, and say why.
 
     For each kind — one contract value, one misère value, all three raspasy values,
@@ -81,7 +84,7 @@ def bench(kinds, count, seed, no_start, as_json, baseline, ablation, record):
         with progress_bar(f"{kind:9s}") as progress:
             reports.append(benchmark.measure(kind, count, seed, progress))
     changes = [benchmark.compare(r.kind, dict(vars(r), seed=seed), dict(before["kinds"][r.kind],
-                                                                       seed=before.get("seed")))
+                                                                       seed=before.get("seed")), drift=drift / 100)
                for r in reports if before and r.kind in before["kinds"]]
     start = None if no_start or before else benchmark.start_times()
     if as_json:
@@ -91,7 +94,8 @@ def bench(kinds, count, seed, no_start, as_json, baseline, ablation, record):
             out["cold_start_s"], out["warm_start_s"] = start
         if before:
             out["changes"] = {c.kind: {"nodes_ratio": c.nodes_ratio, "time_ratio": c.time_ratio,
-                                       "band": list(c.band), "verdict": c.verdict} for c in changes}
+                                       "band": list(c.band), "drift": c.drift, "verdict": c.verdict}
+                              for c in changes}
         click.echo(json.dumps(out))
         return
     click.echo(benchmark.HEADER)

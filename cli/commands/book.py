@@ -29,8 +29,9 @@ from ..text import book as bookreport
 @click.option("--samples", type=click.IntRange(1, 10_000_000), default=None,
               help="Layouts per row (split-only rows, which solve nothing, get proportionally more). "
                    "Default by kind: " + ", ".join(f"{k.__name__} {v}" for k, v in DEFAULT_SAMPLES.items()) + ".")
-@click.option("--section", "sections", type=click.IntRange(1, 5), multiple=True,
-              help="Only this section of docs/book-claims.md (repeatable). Default: 1 to 5.")
+@click.option("--section", "sections", type=click.IntRange(1, 6), multiple=True,
+              help="Only this section of docs/book-claims.md (repeatable; 6: the manuals' scoring tables). "
+                   "Default: all.")
 @click.option("--only", default=None, metavar="CLAIM", help="Only this claim and its parts (2.9; 1.5 is 1.5a and 1.5b; 1.1 is not 1.10).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes sharing the rows (the figures do not depend on it; ~170 MB each; "
@@ -145,7 +146,9 @@ def _report_header(seed, samples, workers, elapsed, interrupted, command, n, rep
              f"(seed {seed}; {_layouts_words(samples)}; {workers} worker(s); {elapsed / 60:.1f} minutes; "
              f"{n} rows).",
              "The method of each section is stated above its table and in "
-             "[book-method.md](book-method.md). Intervals are 95% (normal for means, Wilson for shares). "
+             "[book-method.md](book-method.md). Intervals are 95% (a studentized bootstrap for means, Wilson for "
+             "shares); a row whose interval straddled an edge of the book's figure got more layouts (its layouts "
+             "column), up to 4 times as many. "
              "Distributions are value:percent of layouts (on raspasy, of the paranoid value)."]
     if plot_path:
         lines += ["", f"![book check]({os.path.basename(plot_path)})"]

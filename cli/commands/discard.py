@@ -35,7 +35,7 @@ def discard(file, as_json, lang, color):
     discard in every strain and the highest contract it makes.
 
     \b
-    Example: problem.toml, where C holds 12 cards,
+    Example: examples/problem.toml, where C holds 12 cards,
       [deal]
       A = "♠10987 ♣QJ ♦QJ ♥QJ"
       B = "♣10987 ♦1098 ♥1098"
@@ -44,7 +44,7 @@ def discard(file, as_json, lang, color):
       kind = "contract"
       contract = "6S"
       declarer = "C"
-    then: pref discard problem.toml   (best: ♦7 ♥7, 10 tricks; best contract 10NT)
+    then: pref discard examples/problem.toml   (best: ♦7 ♥7, 10 tricks; best contract 10NT)
     """
     try:
         problem = load(file)

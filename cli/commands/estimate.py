@@ -13,13 +13,14 @@ from solver.cards import SEATS
 
 from .. import plots
 from ..errors import EXIT_INTERRUPTED, UserError
+from ..files import check_writable, write
 from ..options import color_option, json_option, lang_option
 from ..runtime import WORKERS_HELP, announce_compile, capped_workers, progress_bar
 from ..style import Style, want_color
 from ..text.estimate import report
 
 SECTION_KEYS = ("hand", "seat", "games", "holds", "lengths", "talon", "discard", "talon_use", "leader",
-                "discards", "layouts", "seed", "exact")
+                "lead", "discards", "layouts", "seed", "exact")
 """The keys of a problem file's ``[estimate]`` section (docs/estimate.md)."""
 
 
@@ -47,8 +48,9 @@ def _check_types(section: dict, path: str) -> None:
             raise UserError(f"{path}: estimate.{key}: a whole number is needed, not {value!r}")
         if low is not None and not low <= value <= high:
             raise UserError(f"{path}: estimate.{key}: {value} is not in the range {low} to {high:,}")
-    if "exact" in section and not isinstance(section["exact"], bool):
-        raise UserError(f"{path}: estimate.exact: true or false, not {section['exact']!r}")
+    for key in ("exact", "lead"):
+        if key in section and not isinstance(section[key], bool):
+            raise UserError(f"{path}: estimate.{key}: true or false, not {section[key]!r}")
     for key in ("hand", "seat", "talon", "discard", "talon_use", "leader"):
         if key in section and not isinstance(section[key], str):
             raise UserError(f"{path}: estimate.{key}: a string is needed, not {section[key]!r}")
@@ -80,6 +82,14 @@ def _check_types(section: dict, path: str) -> None:
 @click.option("--talon-use", type=click.Choice(est.TALON_USES), default=None,
               help="Unseen talon: 'out' = the hand as played (talon out of play, default); "
                    "'take' = the declarer takes it and makes the double-dummy best discard.")
+@click.option("--leader", type=click.Choice(["A", "B", "C"], case_sensitive=False), default=None,
+              help="The seat on lead at the first trick [default: A, the first hand].")
+@click.option("--lead", "blind_lead", is_flag=True, default=None,
+              help="The blind opening lead: each card of the leader's hand (--seat, on lead) against the "
+                   "one --game, its expected result for his side over the layouts he cannot see, then "
+                   "double-dummy play; the best lead and each lead against it.")
+@click.option("--top", type=click.IntRange(1, 1000), default=10, show_default=True,
+              help="With many options (a 12-card hand's discards): list the best N.")
 @click.option("--layouts", type=click.IntRange(1, 10**7), default=None,
               help=f"Random layouts [default: {est.DEFAULT_LAYOUTS}].")
 @click.option("--exact", is_flag=True, default=None, help="Enumerate every layout instead of sampling.")
@@ -90,12 +100,29 @@ def _check_types(section: dict, path: str) -> None:
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster at ADDRESS (tcp://host:8786).")
 @click.option("--cluster", type=click.Choice(["local"]), help="Start a Dask LocalCluster and run on it.")
 @click.option("--plot", type=click.Path(dir_okay=False), help="Draw the distributions into a PNG (needs matplotlib).")
+@click.option("--score", "convention", type=click.Choice(["sochi", "leningrad", "rostov", "classic"]),
+              help="Also in points: each seat's expected balance in whists per deal under this convention "
+                   "(docs/scoring.md), passing = 0, with paired differences on the same layouts.")
+@click.option("--players", type=click.Choice(["3", "4"]), default=None,
+              help="With --score: players at the table (4: D deals and writes his consolation) [default: 3].")
+@click.option("--defence", "defences", multiple=True, metavar="CHOICES",
+              help="With --score: the defenders' choices in seat order, e.g. 'whist,pass' for B,C when A "
+                   "declares; 'half' a half-whist; at four a third for the dealer. Repeat to compare "
+                   "[default: whist,pass].")
+@click.option("--score-option", "score_options", multiple=True, metavar="NAME=VALUE",
+              help="With --score: override an option of the convention, e.g. quota=joint (docs/scoring.md).")
+@click.option("--round", "raspasy_round", type=click.IntRange(1, 100), default=None,
+              help="With --score: the raspasy's place in its run (its price) [default: 1].")
+@click.option("--layouts-out", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Write every layout's hands, each option's tricks (and balances) to FILE: JSON Lines, "
+                   "or CSV when FILE ends in .csv.")
 @json_option
 @lang_option
 @color_option
 @click.pass_context
-def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discard, talon_use, layouts, exact, seed, workers,
-             scheduler, cluster, plot, as_json, lang, color):
+def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discard, talon_use, leader, blind_lead, top,
+             layouts, exact, seed, workers, scheduler, cluster, plot, convention, players, defences, score_options,
+             raspasy_round, layouts_out, as_json, lang, color):
     """The distribution of exact outcomes over the layouts a player cannot see.
 
     HAND is the known hand (10 cards, or 12 of a declarer with the talon: then every
@@ -113,7 +140,15 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
       pref estimate "♠A K J 10 8 ♣K Q ♦Q J 10" --seat B --game "6S B" --game "7S B"
       pref estimate "♠79J ♣78 10A ♦79 ♥K" --seat C --game "misere C" --talon "8H 10S" --layouts 100
       pref estimate "♠xxxx ♣AKQ ♦AK ♥A" --seat B --game "6S C" --holds C:♠AK --length "C♠>=3"
-      pref estimate hand.toml --json
+      pref estimate "♠KQx ♣AJx ♦xxx ♥K" --seat A --game "6S B" --lead --layouts 200
+      pref estimate "♠A x x x x x x ♣A K ♦A K ♥A" --seat A --game "8S A" --game "8NT A" --layouts 50
+      pref estimate examples/hand.toml --json
+      pref estimate "♠AQxxx ♥AQxxx" --seat A --game "6S A" --game "7S A" --score sochi
+      pref estimate "♠K Q x ♣A x x ♦K x x ♥x" --seat B --game "6H A" --score leningrad --defence whist,pass --defence pass,pass
+
+    With --score every option is also worth its balance in whists per deal to
+    each seat (as if the pool closed on that deal; passing is the zero line),
+    for each defence given; play is double dummy (open whist).
     """
     title = ""
     fields = {}
@@ -124,9 +159,16 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
         fields = {"hand": hand}
         where = ""
     given = {"seat": seat, "games": list(games) or None, "holds": _holds(holds) if holds else None,
-             "lengths": list(lengths) or None, "discards": list(discard_list) or None, "talon": talon, "discard": discard, "talon_use": talon_use,
-             "layouts": layouts, "seed": seed, "exact": exact}
+             "lengths": list(lengths) or None, "discards": list(discard_list) or None, "talon": talon,
+             "discard": discard, "talon_use": talon_use, "leader": leader.upper() if leader else None,
+             "lead": blind_lead, "layouts": layouts, "seed": seed, "exact": exact}
     fields.update({k: v for k, v in given.items() if v is not None})
+    if "hand" not in fields:
+        raise UserError(f"{where}hand: the known hand is needed (hand = \"♠A K x ♣…\")")
+    if fields.get("exact") and "layouts" in fields:
+        raise UserError(f"{where}layouts: --exact enumerates every layout; drop the number of layouts "
+                        f"(or --exact to sample)" if layouts is None or not exact else
+                        "--exact enumerates every layout: --layouts has no meaning with it")
     if "seat" not in fields:
         raise UserError(f"{where}seat: the hand's seat is needed (--seat A, B or C)")
     if not fields.get("games"):
@@ -136,14 +178,18 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
         q = est.question(str(fields["hand"]), str(fields["seat"]), games_list, holds=fields.get("holds"),
                          lengths=fields.get("lengths", ()), talon=fields.get("talon"),
                          discard=fields.get("discard"), talon_use=fields.get("talon_use", "out"),
-                         leader=fields.get("leader", "A"), discards=fields.get("discards"))
+                         leader=fields.get("leader", "A"), discards=fields.get("discards"),
+                         lead=bool(fields.get("lead", False)))
     except InputError as e:
         raise UserError(f"{where}{e}") from None
     run_exact = bool(fields.get("exact", False))
     n = int(fields.get("layouts", est.DEFAULT_LAYOUTS))
     run_seed = int(fields.get("seed", est.DEFAULT_SEED))
+    q = _scored(q, convention, players, defences, score_options, raspasy_round, bool(layouts_out))
     if scheduler and cluster:
         raise UserError("--scheduler and --cluster: choose one")
+    if layouts_out:
+        check_writable(layouts_out, "--layouts-out")
     if plot:
         plots.check(plot)
     if run_exact:
@@ -176,13 +222,88 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
         click.echo(json.dumps(data, ensure_ascii=False))
     else:
         use_color = want_color(color, sys.stdout)
-        click.echo("\n".join(report(result, summary, Style(lang, use_color), title)), color=use_color)
+        click.echo("\n".join(report(result, summary, Style(lang, use_color), title, top)), color=use_color)
     if plot:
         plots.estimate_distributions(summary, plot)
+    if layouts_out:
+        write(layouts_out, layouts_text(result, layouts_out.lower().endswith(".csv")), "--layouts-out")
     if result.interrupted:
         click.echo(f"interrupted: {result.tally.n} layouts done; the figures above are theirs, with the wider "
                    f"intervals of a partial run", err=True)
         ctx.exit(EXIT_INTERRUPTED)
+
+
+def _scored(q, convention, players, defences, score_options, raspasy_round, keep_layouts: bool):
+    """The question with its scoring (``--score`` and its options) and ``--layouts-out``."""
+    from dataclasses import replace
+
+    from solver.analysis.estimate.score import Scoring, parse_defence
+    from solver.scoring import options_for
+
+    if convention is None:
+        given = [name for name, v in (("--players", players), ("--defence", defences),
+                                      ("--score-option", score_options), ("--round", raspasy_round)) if v]
+        if given:
+            raise UserError(f"{given[0]}: only with --score CONVENTION")
+        return replace(q, keep_layouts=keep_layouts) if keep_layouts else q
+    if q.tricks != 10:
+        raise UserError("--score: scoring needs a full deal of ten tricks")
+    n = int(players or 3)
+    overrides = {}
+    for item in score_options:
+        name, sep, text = item.partition("=")
+        if not sep or not name.strip():
+            raise UserError(f"--score-option: write NAME=VALUE such as quota=joint, not {item!r}")
+        try:
+            overrides[name.strip()] = json.loads(text)
+        except ValueError:
+            overrides[name.strip()] = text.strip()
+    try:
+        options = options_for(convention, overrides, "--score-option")
+        choices = tuple(parse_defence(d, n, "--defence") for d in defences or ("whist,pass",))
+        scoring = Scoring(convention, options, n, choices, raspasy_round or 1)
+        games = [o.game for o in q.options]
+        for k, j in scoring.scored(games):  # a defence the convention does not play is named now
+            scoring.bounds(games[k], j)
+    except InputError as e:
+        raise UserError(str(e)) from None
+    splits = [o for o in q.options for j in range(len(choices)) if scoring.needs_split(o.game, j)]
+    if splits and (any(o.discard or o.lead is not None for o in splits) or q.knowledge.sizes != (10, 10, 10)
+                   or q.talon == "take"):
+        raise UserError("--defence: two whisters (or a whister's own hand) need each defender's own tricks, "
+                        "counted on the hand as played from the first lead: not with a 12-card hand, the talon "
+                        "taken or --lead")
+    return replace(q, scoring=scoring, keep_layouts=keep_layouts)
+
+
+def layouts_text(result, csv: bool) -> str:
+    """Every layout kept, in the order of the run: JSON Lines, or CSV with one column per figure."""
+    rows = sorted(result.tally.rows, key=lambda r: r["layout"])
+    if not csv:
+        return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+    import csv as csvlib
+    import io
+
+    flat = [_flat(r) for r in rows]
+    names = list(dict.fromkeys(k for r in flat for k in r))
+    out = io.StringIO()
+    writer = csvlib.DictWriter(out, names, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(flat)
+    return out.getvalue()
+
+
+def _flat(row: dict, prefix: str = "") -> dict:
+    out = {}
+    for key, value in row.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(_flat(value, name + ": " if prefix or key != "hands" else "hand "))
+        elif isinstance(value, list):
+            out[name] = " ".join(map(str, value))
+        else:
+            out[name] = value
+    return out
 
 
 def _holds(items) -> dict[str, str]:

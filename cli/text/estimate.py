@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from solver.analysis.estimate import Estimate, Option, OptionFigures, Summary
+from solver.analysis.estimate import SPOT, Estimate, Option, OptionFigures, Paired, Summary
 from solver.analysis.stats import Figure
-from solver.cards import SEATS
+from solver.cards import SEATS, SUIT_SYMBOLS
 from solver.rules import Kind
 
 from .. import render
@@ -14,13 +14,31 @@ from ..words import say
 BAR = 40
 """Width of the longest histogram bar, in characters."""
 
+TOP = 10
+"""Options listed when there are many (a 12-card hand's discards): the best ones (``--top``)."""
+
+LEAD_WORDS = {"defenders": ("defenders' tricks", "contract set"),
+              "catchers": ("declarer's tricks", "misère caught"),
+              "declarer": ("declarer's tricks", "success (made, clean)")}
+"""The leader's side → the words of its two figures."""
+
+
+def _edge(bound: float, value: float, digits: int) -> str:
+    """A bound with as many more digits as it takes not to print as the value it bounds
+    (100.0% with a Wilson bound of 99.96% reads (99.96–100.0), not (100.0–100.0))."""
+    for d in range(digits, digits + 4):
+        if bound == value or round(bound, d) != round(value, d):
+            return f"{bound:.{d}f}"
+    return f"{bound:.{digits + 3}f}"
+
 
 def _pct(fig: Figure) -> str:
-    return f"{100 * fig.value:5.1f}% ({100 * fig.low:.1f}–{100 * fig.high:.1f})"
+    v, lo, hi = 100 * fig.value, 100 * fig.low, 100 * fig.high
+    return f"{v:5.1f}% ({_edge(lo, v, 1)}–{_edge(hi, v, 1)})"
 
 
 def _mean(fig: Figure) -> str:
-    return f"{fig.value:.2f} ({fig.low:.2f}–{fig.high:.2f})"
+    return f"{fig.value:.2f} ({_edge(fig.low, fig.value, 2)}–{_edge(fig.high, fig.value, 2)})"
 
 
 def histogram(counts: list[int]) -> list[str]:
@@ -40,7 +58,9 @@ def option_label(option: Option, style: Style) -> str:
     """The game (and the discard) in the report's language and notation."""
     text = render.game_name(option.game, style)
     if option.discard:
-        text += f", {say(style.lang, 'discard')} " + style.cards(sorted(option.discard, reverse=True))
+        text += f", {say(style.lang, 'discard')} " + _cards(option.discard, style)
+    if option.lead is not None:
+        text = say(style.lang, "lead {card} against {game}", card=_cards((option.lead,), style), game=text)
     return text
 
 
@@ -109,46 +129,167 @@ def _option(result: Estimate, fig: OptionFigures, style: Style, many: bool) -> l
     return lines + [""]
 
 
-def _best(result: Estimate, summary: Summary, style: Style) -> list[str]:
+def _versus(p: Paired, option: str, lang: str) -> str:
+    """One paired difference; a difference zero on every layout prints as exactly zero."""
+    d, w = p.difference, p.success_difference
+    tricks = say(lang, "0 tricks (the same on every layout)") if p.same_tricks else \
+        say(lang, "{d} tricks ({lo} … {hi})", d=f"{d.value:+.2f}", lo=f"{d.low:+.2f}", hi=f"{d.high:+.2f}")
+    success = say(lang, "success 0% (the same on every layout)") if p.same_success else \
+        say(lang, "success {w}% ({wlo} … {whi})", w=f"{100 * w.value:+.1f}", wlo=f"{100 * w.low:+.1f}",
+            whi=f"{100 * w.high:+.1f}")
+    return say(lang, "  vs {option}: {tricks}, {success}, same layouts", option=option, tricks=tricks,
+               success=success)
+
+
+def _best(result: Estimate, summary: Summary, style: Style, top: int) -> list[str]:
     if summary.best is None:
         return []
     lang = style.lang
     lines = ["", style.bold(say(lang, "Best not knowing the layout: {option}",
                                 option=option_label(summary.best.option, style)))]
-    for p in summary.paired[:10]:
-        d, w = p.difference, p.success_difference
-        lines.append(say(lang, "  vs {option}: {d} tricks ({lo} … {hi}), success {w}% ({wlo} … {whi}), same layouts",
-                         option=option_label(result.question.options[p.indices[1]], style), d=f"{d.value:+.2f}",
-                         lo=f"{d.low:+.2f}", hi=f"{d.high:+.2f}", w=f"{100 * w.value:+.1f}",
-                         wlo=f"{100 * w.low:+.1f}", whi=f"{100 * w.high:+.1f}"))
+    for p in summary.paired[:top]:
+        lines.append(_versus(p, option_label(result.question.options[p.indices[1]], style), lang))
     return lines
+
+
+def _cards(specs, style: Style) -> str:
+    """A discard's cards in the style, spot cards as ``♠x``."""
+    named = sorted((c for c in specs if c < SPOT), reverse=True)
+    text = style.cards(named) if named else ""
+    spots = " ".join(f"{SUIT_SYMBOLS[c - SPOT]}x" for c in sorted(specs) if c >= SPOT)
+    return " ".join(x for x in (text, spots) if x)
 
 
 def _discards(result: Estimate, summary: Summary, style: Style) -> list[str]:
     q, lang, lines = result.question, style.lang, []
     for g in summary.discards:
         best = q.options[g.best_index]
+        fig = summary.options[g.best_index]
+        chance = say(lang, "made {pct}", pct=_pct(fig.made)) if fig.made is not None else \
+            say(lang, "clean {pct}", pct=_pct(fig.clean))
         lines.append(render.game_name(best.game, style) + say(
-            lang, ": best discard not knowing the layout: {cards}; seeing each layout the declarer averages {mean}",
-            cards=style.cards(sorted(best.discard, reverse=True)), mean=_mean(g.seeing_the_layout.mean)))
+            lang, ": best discard not knowing the layout: {cards} ({chance}); seeing each layout the declarer "
+                  "averages {mean}", cards=_cards(best.discard, style), chance=chance,
+            mean=_mean(g.seeing_the_layout.mean)))
         if g.differs:
             lines.append(say(lang, "  differs from the discard most often best double dummy: {cards}",
-                             cards=style.cards(sorted(q.options[g.dd_most_often_index].discard, reverse=True))))
+                             cards=_cards(q.options[g.dd_most_often_index].discard, style)))
+    if summary.across:
+        lines += ["", style.bold(say(lang, "Each game's best discard against the others', on the same layouts:"))]
+        for p in summary.across:
+            a, b = (q.options[i] for i in p.indices)
+            lines.append(option_label(a, style) + _versus(p, option_label(b, style), lang).replace("  vs", " vs", 1))
     return lines
 
 
-def report(result: Estimate, summary: Summary, style: Style, title: str = "") -> list[str]:
-    """The whole report: how it was made, each option, the best one and the discards."""
+def _leads(result: Estimate, summary: Summary, style: Style) -> list[str]:
+    """The blind opening lead: each card's figures for the leader's side, best first, each
+    paired against the best on the same layouts."""
+    q, lang = result.question, style.lang
+    game = render.game_name(q.options[0].game, style)
+    side = summary.leads[0].side
+    tricks_word, success_word = LEAD_WORDS[side]
+    names = {k: _cards((o.lead,), style) + (" (" + _cards(o.equal, style) + ")" if o.equal else "")
+             for k, o in enumerate(q.options)}
+    width = max(len(say(lang, "lead")), *(len(n) for n in names.values()))
+    lines = [style.bold(say(lang, "Opening lead by {leader} against {game}", leader=summary.leader, game=game)),
+             f"  {say(lang, 'lead'):<{width}} {say(lang, tricks_word):<24} {say(lang, success_word):<26} "
+             + say(lang, "this lead minus the best, same layouts")]
+    paired = {p.indices[1]: p for p in summary.paired}
+    more = side == "catchers" or q.options[0].game.kind is Kind.CONTRACT  # more of his tricks figure is better
+    first = (lambda f: (f.tricks.value, f.success.value)) if side == "defenders" else \
+        (lambda f: (f.success.value, f.tricks.value if more else -f.tricks.value))
+    order = [summary.best_index] + sorted(paired, key=lambda k: first(summary.leads[k]), reverse=True)
+    for k in order:
+        lead = summary.leads[k]
+        if k == summary.best_index:
+            versus = say(lang, "best")
+        else:
+            p = paired[k]  # the best minus this lead: turned round
+            d, w = p.difference, p.success_difference
+            versus = ("0" if p.same_tricks else f"{0.0 - d.value:+.2f} ({0.0 - d.high:+.2f} … {0.0 - d.low:+.2f})") + \
+                ", " + ("0%" if p.same_success else
+                        f"{0.0 - 100 * w.value:+.1f}% ({0.0 - 100 * w.high:+.1f} … {0.0 - 100 * w.low:+.1f})")
+            if p.identical:
+                versus = say(lang, "0: the same on every layout")
+        lines.append(f"  {names[k]:<{width}} {_mean(lead.tricks):<24} {_pct(lead.success):<26} {versus}")
+    return lines + [""]
+
+
+def report(result: Estimate, summary: Summary, style: Style, title: str = "", top: int = TOP) -> list[str]:
+    """The whole report: how it was made, each option (the ``top`` best when there are many),
+    the best one and the discards; for a lead question, the table of leads."""
     lines = [style.bold(title), ""] if title else []
     lines += _header(result, summary, style.lang)
+    if summary.leads:
+        return lines + _leads(result, summary, style) + score_lines(summary, style, top)
     many = len(summary.options) > 8
     order = list(range(len(summary.options)))
     if many:  # best first, by the same measure as the best option
         order.sort(key=lambda k: -_rank(summary.options[k]))
+        if len(order) > top:
+            hidden = len(order) - top
+            order = order[:top]
     for k in order:
         fig = summary.options[k]
         if fig.option.game.kind is Kind.RASPASY:
             lines += _raspasy(fig, style, many)
         else:
             lines += _option(result, fig, style, many)
-    return lines + _best(result, summary, style) + _discards(result, summary, style)
+    if many and len(summary.options) > top:
+        lines.append(say(style.lang, "  … {n} more (--top N shows more; --json gives all)", n=hidden))
+    return lines + _best(result, summary, style, top) + _discards(result, summary, style) + \
+        score_lines(summary, style, top)
+
+
+def _whists(fig: Figure) -> str:
+    return f"{fig.value:+.1f} ({fig.low:+.1f} … {fig.high:+.1f})"
+
+
+SCORE_OPTION_WORDS = ("scale", "shortfall_share", "quota", "lone_whister", "half_whist", "raspasy_prices",
+                      "raspasy_clean_writeoff")
+"""The options the report names beside the convention (the JSON gives every one)."""
+
+
+def score_lines(summary: Summary, style: Style, top: int = TOP) -> list[str]:
+    """The estimate in points: each seat's balance per game and defence, the best for the hand's
+    seat with the paired differences, raspasy's cost per seat; the convention and play named.
+    With many options (a 12-card hand's discards) the ``top`` best for the hand's seat."""
+    score = summary.score
+    if score is None:
+        return []
+    lang = style.lang
+    named = ", ".join(f"{k} {'/'.join(map(str, v)) if isinstance(v, list) else v}"
+                      for k, v in score.options.items() if k in SCORE_OPTION_WORDS)
+    lines = ["", style.bold(say(lang, "In points: {convention}, {players} players ({named})",
+                                convention=score.convention, players=score.players, named=named)),
+             say(lang, "each seat's balance in whists per deal, as if the pool closed on it; passing is 0"),
+             say(lang, score.note)]
+    seats = list(score.scored[0].balance) if score.scored else []
+    shown = list(score.scored)
+    if len(shown) > 8 and score.seat is not None:
+        shown.sort(key=lambda item: -item.balance[score.seat].value)
+        shown = shown[:top]
+    if shown:
+        width = max(len(item.label) for item in shown)
+        lines.append("  " + " " * width + "".join(f"  {s:^24}" for s in seats))
+        for item in shown:
+            lines.append(f"  {item.label:<{width}}" + "".join(f"  {_whists(item.balance[s]):^24}" for s in seats))
+        if len(shown) < len(score.scored):
+            lines.append(say(lang, "  … {n} more (--top N shows more; --json gives all)",
+                             n=len(score.scored) - len(shown)))
+    for i in score.best:
+        best = score.scored[i]
+        lines.append(say(lang, "Best for {seat}: {option}, {value} whists a deal",
+                         seat=score.seat, option=best.label, value=f"{best.balance[score.seat].value:+.1f}"))
+        pairs = sorted((p for p in score.paired if p.options[0] == best.label), key=lambda p: p.difference.value)
+        for p in pairs[:top]:
+            d = p.difference
+            lines.append(say(lang, "  vs {option}: {d} whists ({lo} … {hi}), same layouts", option=p.options[1],
+                             d=f"{d.value:+.1f}", lo=f"{d.low:+.1f}", hi=f"{d.high:+.1f}"))
+    for label, seat_costs in score.raspasy.items():
+        lines.append(say(lang, "{option}, raspasy {round} of its run: each seat's cost in whists "
+                               "(paranoid … cooperative bound)", option=label, round=score.round))
+        for s, bounds in seat_costs.items():
+            lines.append(f"  {s}: {bounds['paranoid'].value:.1f} … {bounds['cooperative'].value:.1f}")
+    return lines

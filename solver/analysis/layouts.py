@@ -64,6 +64,8 @@ class Knowledge:
     discard). ``lengths``: ``(seat, suit, least, most)`` limits on the whole length of a
     suit in a hand, named and spot cards included. ``ordered_hidden``: the hidden cards
     are a talon turned in order (raspasy), so their order is part of the layout.
+    ``out_spots[suit]``: spot cards (``x``) known to be out of play (a talon or discard
+    written ``♦x``), drawn from the suit's pool like a hand's.
     """
 
     known: tuple[int, int, int] = (0, 0, 0)
@@ -72,19 +74,22 @@ class Knowledge:
     out: int = 0
     lengths: tuple[tuple[int, int, int, int], ...] = ()
     ordered_hidden: bool = False
+    out_spots: tuple[int, int, int, int] = (0, 0, 0, 0)
 
     @property
     def hidden(self) -> int:
         """How many unseen cards lie outside the hands (an unseen talon: 2)."""
-        return 32 - sum(self.sizes) - count(self.out)
+        return 32 - sum(self.sizes) - count(self.out) - sum(self.out_spots)
 
 
 @dataclass(frozen=True)
 class Layout:
-    """One layout: the three hands, and the hidden cards (in turn order when ordered)."""
+    """One layout: the three hands, the hidden cards (in turn order when ordered), and the
+    spot cards this layout puts out of play (``Knowledge.out_spots``)."""
 
     hands: tuple[int, int, int]
     hidden: tuple[int, ...] = ()
+    out: int = 0
 
 
 # -- reading what a player writes ---------------------------------------------------------
@@ -215,7 +220,7 @@ class LayoutSpace:
         named = k.known[0] | k.known[1] | k.known[2] | k.out
         # spot pools, per suit: 7-J not named, widened upward just enough
         self._pools: list[list[int]] = []
-        self._spot_total = [sum(k.spots[seat][s] for seat in range(3)) for s in range(4)]
+        self._spot_total = [sum(k.spots[seat][s] for seat in range(3)) + k.out_spots[s] for s in range(4)]
         for s in range(4):
             free = [card(s, r) for r in range(8) if not named >> card(s, r) & 1]
             need = self._spot_total[s]
@@ -228,8 +233,7 @@ class LayoutSpace:
         self._spot_count = 1
         for s in range(4):
             pool = self._pools[s]
-            sizes = tuple(k.spots[seat][s] for seat in range(3)) + (len(pool) - self._spot_total[s],)
-            self._spot_count *= _multinomial(sizes)
+            self._spot_count *= _multinomial(self._spot_sizes(s))
         # the rest: places A, B, C and the hidden place(s)
         unseen_per_suit = [8 - count(suit_bits(named, s)) - self._spot_total[s] for s in range(4)]
         self._unseen_per_suit = unseen_per_suit
@@ -256,6 +260,12 @@ class LayoutSpace:
         if self.count == 0:
             raise InputError("lengths" if k.lengths else "hand",
                              "no layout of the unseen cards is consistent with what is known")
+
+    def _spot_sizes(self, suit: int) -> tuple[int, ...]:
+        """How the suit's pool is shared: each hand's spot cards, those out of play, the rest."""
+        k = self.knowledge
+        return tuple(k.spots[seat][suit] for seat in range(3)) + (k.out_spots[suit],
+                                                                  len(self._pools[suit]) - self._spot_total[suit])
 
     def _check(self) -> None:
         k = self.knowledge
@@ -310,17 +320,21 @@ class LayoutSpace:
         hands = list(k.known)
         named = k.known[0] | k.known[1] | k.known[2] | k.out
         unseen_by_suit = []
+        gone = 0
         for s in range(4):
             pool = self._pools[s]
-            sizes = tuple(k.spots[seat][s] for seat in range(3)) + (len(pool) - self._spot_total[s],)
+            sizes = self._spot_sizes(s)
             radix = _multinomial(sizes)
             spot_index, sub = divmod(spot_index, radix)
-            groups = _unrank_split(sub, pool, sizes[:3])
+            groups = _unrank_split(sub, pool, sizes[:4])
             spot_mask = 0
             for seat in range(3):
                 for c in groups[seat]:
                     hands[seat] |= bit(c)
                     spot_mask |= bit(c)
+            for c in groups[3]:
+                gone |= bit(c)
+                spot_mask |= bit(c)
             unseen_by_suit.append([card(s, r) for r in range(8)
                                    if not (named | spot_mask) >> card(s, r) & 1])
         places: list[list[int]] = [[] for _ in range(self._places)]
@@ -340,7 +354,7 @@ class LayoutSpace:
                 hands[seat] |= bit(c)
         hidden = tuple(c for p in places[3:] for c in p) if k.ordered_hidden else \
             tuple(sorted(places[3])) if self._places > 3 else ()
-        return Layout((hands[0], hands[1], hands[2]), hidden)
+        return Layout((hands[0], hands[1], hands[2]), hidden, gone)
 
     def sample(self, rng: random.Random) -> Layout:
         """A uniform random layout: the layout of a uniform random number."""
@@ -352,8 +366,14 @@ class LayoutSpace:
         all_cards = layout.hands[0] | layout.hands[1] | layout.hands[2]
         for c in layout.hidden:
             all_cards |= bit(c)
-        if count(all_cards) + count(k.out) != 32 or all_cards & k.out:
+        if count(all_cards) + count(k.out) + count(layout.out) != 32 or all_cards & (k.out | layout.out) \
+                or layout.out & k.out:
             return False
+        for s in range(4):
+            pool = sum(bit(c & 7) for c in self._pools[s])
+            gone = suit_bits(layout.out, s)
+            if count(gone) != k.out_spots[s] or gone & ~pool:
+                return False
         if sum(count(h) for h in layout.hands) + len(layout.hidden) != count(all_cards):
             return False
         for seat in range(3):

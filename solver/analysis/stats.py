@@ -150,7 +150,7 @@ def mean_of_counts(counts: Mapping[int, int], *, lowest: float = 0.0, highest: f
     if n - max(counts.values()) < FEW_DIFFER:
         level_low, level_high = _level_bounds(counts, n, z)
         low, high = min(low, level_low), max(high, level_high)
-    return Figure(m, max(low, lowest), min(high, highest))
+    return Figure(m, max(float(low), lowest), min(float(high), highest))
 
 
 def _normal_cdf(x: float) -> float:

@@ -1,8 +1,8 @@
 """A pool played deal by deal: the raspasy run, sochi's help, a dealt преферанс, then the settlement.
 
 :func:`play` writes each deal of a pool record in order and keeps what spans deals: the place
-of a raspasy in its run (its price) and the game that may stop it (SCORING.md §5), points past
-the target passed on as help (§6), a dealt преферанс closing its holder's pool.
+of a raspasy in its run (its price) and the game that may stop it, points past the target
+passed on as help, a dealt преферанс closing its holder's pool.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..errors import InputError
-from .deal import Deal, write
+from .deal import WHIST, Deal, write
 from .options import ScoringOptions
 from .settlement import WHISTS_PER_POINT, Settlement, settle
 from .sheet import Sheet
@@ -84,7 +84,7 @@ def _made(deal: Deal) -> bool:
         return deal.tricks.get(deal.declarer) == 0
     if deal.conceded:
         return False
-    if deal.declarer in deal.tricks and any(c in ("whist", "вист") for c in deal.defence.values()):
+    if deal.declarer in deal.tricks and WHIST in deal.defence.values():
         return deal.tricks[deal.declarer] >= deal.level
     return True
 

@@ -32,9 +32,10 @@ function handCards(text) {
   }
   return cards.sort(order);
 }
-function handText(cards) {
+// ``shown``: in the ranks of the language chosen (a field the user reads), else the server's English.
+function handText(cards, shown = false) {
   return [0, 1, 2, 3].map((s) => {
-    const ranks = cards.filter((c) => suitOf(c) === s).sort(order).map(rankOf).join("");
+    const ranks = cards.filter((c) => suitOf(c) === s).sort(order).map((c) => (shown ? rankText : String)(rankOf(c))).join("");
     return SUIT_SYMBOLS[s] + (ranks || "—");
   }).join(" ");
 }
@@ -53,17 +54,89 @@ function dotCards(text) {
   return cards;
 }
 
+// ---- the browser's storage (it may be refused: private windows, blocked cookies) -------
+
+const store = {
+  get(key, fallback) {
+    try {
+      const text = window.localStorage.getItem(key);
+      return text === null ? fallback : JSON.parse(text);
+    } catch (e) {
+      return fallback;
+    }
+  },
+  set(key, value) {
+    try {
+      window.localStorage.setItem(key, JSON.stringify(value));
+    } catch (e) {
+      // nothing kept: the board works the same
+    }
+  },
+};
+
 // ---- the page's words, in the language chosen ---------------------------------------
 
+// English is the page's own text (index.html, data-say="key"); Russian replaces it.
 const WORDS = {
   en: {
     "no server": "The board's server does not answer: is pref board still running? (start it again and reload)",
+    "values hidden": "The values are hidden: “Show card values” shows them.",
+    "values hidden problem": "Your move: the values, the answer and the key stay hidden until the end " +
+      "(or “Show solution”); each of your cards is marked in the moves: ✓ as good as the best, ? what it cost.",
+    cost: "cost", "kept it": "kept it", "instead of": "instead of", solution: "Solution", "best discard": "Best discard",
+    key: "Key", source: "Source", declarer: "declarer", catchers: "catchers", defenders: "defenders",
+    "no problem mode": "— (every value shown)", "choose the discard": "Choose the discard: click two cards of the declarer",
+    discard: "discard",
+    "to play": "to play", "on lead": "on lead", "misère tag": "misère", "declarer tag": "declarer", you: "you",
+    talon: "talon", "out of play": "out of play", start: "start", "deal over": "The deal is over.",
+    "talon held": "The talon card held the trick: the dealer takes it. {leader} leads.",
+    "takes and leads": "{winner} takes the trick and leads.", "takes, other leads": "{winner} takes the trick; {leader} leads.",
+    "plays next": "{seat} to play.", leads: "{seat} leads.", "best play": "with best play from here (double dummy)",
+    misere: "misère by {seat}", raspasy: "raspasy", by: "{contract} by {seat}",
   },
   ru: {
     "no server": "Сервер доски не отвечает: запущен ли pref board? (запустите его снова и обновите страницу)",
+    "values hidden": "Оценки скрыты: «Показывать оценки карт» их покажет.",
+    "values hidden problem": "Ваш ход: оценки, ответ и ключ скрыты до конца (или «Показать решение»); " +
+      "каждая ваша карта отмечена в ходах: ✓ не хуже лучшей, ? сколько она стоила.",
+    cost: "стоил", "kept it": "сохраняла", "instead of": "вместо", solution: "Решение", "best discard": "Лучший снос",
+    key: "Ключ", source: "Источник", declarer: "играющий", catchers: "ловящие", defenders: "вистующие",
+    "no problem mode": "— (все оценки видны)", "choose the discard": "Выберите снос: щёлкните две карты играющего",
+    discard: "снос",
+    "to play": "ходит", "on lead": "на ходу", "misère tag": "мизер", "declarer tag": "играющий", you: "вы",
+    talon: "прикуп", "out of play": "вне игры", start: "начало", "deal over": "Сдача сыграна.",
+    "talon held": "Карта прикупа взяла взятку: она сдающему. Ходит {leader}.",
+    "takes and leads": "{winner} берёт взятку и ходит.", "takes, other leads": "{winner} берёт взятку; ходит {leader}.",
+    "plays next": "Ходит {seat}.", leads: "{seat} на ходу.", "best play": "при лучшей игре отсюда (в открытую)",
+    misere: "мизер, играет {seat}", raspasy: "распасы", by: "{contract}, играет {seat}",
+    collection: "Сборник", "index help": "Выберите задачу: решатель играет за другую сторону и в конце показывает ответ, ключ и примечания автора.",
+    filter: "Фильтр", "set up a position": "Расставить позицию…", "solve as": "Решать за",
+    "hide hands": "Только руки, которые я вижу", "show solution": "Показать решение", "the collection": "Сборник",
+    undo: "↶ Назад", redo: "Вперёд ↷", "best card": "Лучшая карта", "play the line": "Сыграть до конца",
+    "show values": "Показывать оценки карт", "you play": "Вы играете", "every seat": "за всех", cards: "Карты",
+    moves: "Ходы", "set up": "Расстановка…", "open file": "Открыть файл…", "save toml": "Сохранить .toml",
+    "save json": "Сохранить .json",
   },
 };
-const say = (key) => WORDS[board.lang][key] || WORDS.en[key] || key;
+// ``say("leads", {seat: "A"})``: the words of ``key``, each {name} filled in.
+const say = (key, vars = {}) => (WORDS[board.lang][key] || WORDS.en[key] || key)
+  .replace(/\{(\w+)\}/g, (_, name) => vars[name]);
+// "1 trick", "2 tricks" / "1 взятка", "2 взятки", "5 взяток".
+function tricks(n) {
+  if (board.lang !== "ru") return `${n} trick${n === 1 ? "" : "s"}`;
+  const [ten, hundred] = [n % 10, n % 100];
+  const word = ten === 1 && hundred !== 11 ? "взятка" : ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14) ? "взятки" : "взяток";
+  return `${n} ${word}`;
+}
+
+// The page's fixed words in the language chosen (each element's English is kept to come back to).
+function sayAll() {
+  document.querySelectorAll("[data-say]").forEach((e) => {
+    if (e.dataset.en === undefined) e.dataset.en = e.textContent;
+    e.textContent = board.lang === "ru" && WORDS.ru[e.dataset.say] ? WORDS.ru[e.dataset.say] : e.dataset.en;
+  });
+  document.documentElement.lang = board.lang;
+}
 
 // ---- talking to the server ----------------------------------------------------------
 
@@ -74,7 +147,7 @@ class BoardError extends Error {
 async function api(name, body) {
   let response, data;
   try {
-    response = await fetch("/api/" + name, {
+    response = await fetch("/api/" + name + (board.lang === "ru" ? "?lang=ru" : ""), {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
     data = await response.json();
@@ -85,16 +158,16 @@ async function api(name, body) {
   return data;
 }
 
-const results = new Map();  // problem object (as JSON) -> promise of its result
-const solved = new Map();   // the same, once the answer is in
+// The answers are written in the language chosen: one entry per language.
+const keyOf = (problem) => board.lang + JSON.stringify(problem);
 function solveOf(problem) {
-  const key = JSON.stringify(problem);
-  if (!results.has(key)) {
+  const key = keyOf(problem);
+  if (!board.results.has(key)) {
     const promise = api("solve", problem);
-    promise.then((r) => solved.set(key, r), () => results.delete(key));
-    results.set(key, promise);
+    promise.then((r) => board.solved.set(key, r), () => board.results.delete(key));
+    board.results.set(key, promise);
   }
-  return results.get(key);
+  return board.results.get(key);
 }
 
 // ---- the game in players' terms -----------------------------------------------------
@@ -105,10 +178,10 @@ function gameName(game) {
   if (!game) return "no game";
   if (game.kind === "contract") {
     const m = String(game.contract).toUpperCase().replace(/\s/g, "").match(/^(\d+)(.*)$/);
-    return `${m ? m[1] + (STRAIN[m[2]] || m[2]) : game.contract} by ${game.declarer}`;
+    return say("by", { contract: m ? m[1] + (STRAIN[m[2]] || m[2]) : game.contract, seat: game.declarer });
   }
-  if (game.kind === "misere") return `misère by ${game.declarer}`;
-  return "raspasy" + (game.raspasy_talon ? ` (talon: ${game.raspasy_talon})` : "");
+  if (game.kind === "misere") return say("misere", { seat: game.declarer });
+  return say("raspasy") + (game.raspasy_talon ? ` (${say("talon")}: ${game.raspasy_talon})` : "");
 }
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -145,6 +218,13 @@ const board = {
   autoArmed: false,    // the solver replies only after a card of the user's, never after undo or a jump
   setup: {},           // the set-up's cards by field
   setupFrom: null,     // the problem the set-up was opened on
+  name: "",            // the collection's name of the problem on the board, if it is one
+  solving: null,       // problem mode: the seats the user plays (the solver plays the others), values hidden
+  revealed: false,     // problem mode: "Show solution" was asked before the end
+  lastSaid: "",        // what the live status last announced
+  results: new Map(),  // the language and problem object (as JSON) -> promise of its result
+  solved: new Map(),   // the same, once the answer is in
+  index: [],           // the collection's problems, as the server listed them
   choosingDiscard: false,  // the set-up was opened to choose a 12-card declarer's discard
 };
 
@@ -270,11 +350,19 @@ async function begin(given, extraMoves = [], upTo = null, { keepDiscard = false,
     return false;
   }
   closeSetup();  // a problem opened by its address while the set-up was open
+  $("index").hidden = true;
+  $("layout").hidden = false;
+  if (!keepDiscard) {  // another problem: analysis until a side is chosen
+    board.name = "";
+    board.solving = null;
+    board.revealed = false;
+  }
   board.start = problem;
   board.openedAt = openedMoves;
   board.baseTitle = (problem.title || "").replace(/ \(after \d+ cards?\)$/, "");
   board.states = [startState(problem)];
   board.at = 0;
+  fillSolveAs();
   if (moves.length) {
     try {
       const { steps } = await api("play", { problem, cards: moves });
@@ -296,9 +384,9 @@ function goTo(index) {
 function undo() {
   if (board.at === 0) return;
   let i = board.at - 1;
-  const seat = $("seat").value;
-  // Playing one seat: go back to that seat's previous turn, past the solver's replies.
-  while (seat && i > 0 && (board.states[i].over || toMove(board.states[i].problem) !== seat)) i -= 1;
+  const seats = mySeats();
+  // Playing one seat (or a problem's side): back to the user's previous turn, past the solver's replies.
+  while (seats.length && i > 0 && (board.states[i].over || !seats.includes(toMove(board.states[i].problem)))) i -= 1;
   goTo(i);
 }
 
@@ -319,6 +407,16 @@ function cardFace(card, cls = "") {
   return face;
 }
 
+// "Only the hands I would see": the hands the game does not lay open to the user's seats.
+// A contract's whisters and a misère's catchers lie open, so only the declarer's hand is
+// hidden from the others; in raspasy every other hand is.
+function handHidden(seat, state) {
+  const seats = mySeats();
+  if (!$("hide-hands").checked || !seats.length || seats.includes(seat) || state.over) return false;
+  const game = board.start.game;
+  return game.kind === "raspasy" || seat === game.declarer;
+}
+
 function drawSeat(seat, state, result) {
   const box = $("seat-" + seat);
   box.replaceChildren();
@@ -328,16 +426,24 @@ function drawSeat(seat, state, result) {
   const i = SEATS.indexOf(seat);
   const head = el("div", "seat-head");
   head.append(el("span", "seat-name", seat));
-  if (game && game.declarer === seat) head.append(el("span", "tag declarer", game.kind === "misere" ? "misère" : "declarer"));
-  if (seat === mover) head.append(el("span", "tag to-move", state.table.length ? "to play" : "on lead"));
-  if ($("seat").value === seat) head.append(el("span", "tag you", "you"));
-  head.append(el("span", "taken", plural(state.taken[i], "trick")));
+  if (game && game.declarer === seat) head.append(el("span", "tag declarer", say(game.kind === "misere" ? "misère tag" : "declarer tag")));
+  if (seat === mover) head.append(el("span", "tag to-move", say(state.table.length ? "to play" : "on lead")));
+  if (mySeats().includes(seat)) head.append(el("span", "tag you", say("you")));
+  head.append(el("span", "taken", tricks(state.taken[i])));
   box.append(head);
   box.classList.toggle("moving", seat === mover);
 
+  const hand = handCards(problem.deal[seat]);
+  if (handHidden(seat, state)) {  // at the table: only a back for each card
+    const row = el("div", "suit-row backs");
+    for (let n = 0; n < hand.length; n++) row.append(el("span", "card back"));
+    box.append(row);
+    box.classList.add("hidden-hand");
+    return;
+  }
+  box.classList.remove("hidden-hand");
   const values = result && seat === mover ? result.card_values : null;
   const best = values ? bestValue(result) : null;
-  const hand = handCards(problem.deal[seat]);
   for (let s = 0; s < 4; s++) {
     const row = el("div", "suit-row");
     row.append(el("span", `suit-label ${s >= 2 ? "red" : "black"}`, SUIT_SYMBOLS[s]));
@@ -387,13 +493,13 @@ function drawCentre(state) {
   if (talon.length) {
     const g = board.start.game;
     const turned = g && g.kind === "raspasy" && (g.raspasy_talon || "suit") !== "none";
-    box.append(el("span", "label", "talon"));
+    box.append(el("span", "label", say("talon")));
     const done = tricksDone(state.problem);
     talon.forEach((c, i) => {
       const now = turned && i === done && !state.over;
       box.append(cardFace(c, "small" + (turned && i < done ? " faded" : "") + (now ? " turned-now" : "")));
     });
-    let note = "out of play";
+    let note = say("out of play");
     if (turned) {
       const what = g.raspasy_talon === "dealer" ? "competes for the dealer" : "names the suit";
       note = done < 2 ? `turned for trick ${done + 1}: ${cardText(talon[done])} ${what}` : "turned for tricks 1 and 2";
@@ -411,13 +517,13 @@ function drawCentre(state) {
   $("slot-T").hidden = !turnedNow;
   if (turnedNow) $("slot-T").append(cardFace(turnedNow, state.table.length ? "" : "faded"), el("span", "slot-seat", "talon"));
   let turn = "";
-  if (state.over) turn = "The deal is over.";
+  if (state.over) turn = say("deal over");
   else if (state.lastTrick && !state.table.length) {
     // the next leader is the server's: in raspasy's talon tricks A leads again whoever won
     const leader = state.problem.game.leader;
-    if (state.winner === "D") turn = `The talon card held the trick: the dealer takes it. ${leader} leads.`;
-    else turn = `${state.winner} takes the trick` + (leader === state.winner ? " and leads." : `; ${leader} leads.`);
-  } else turn = `${toMove(state.problem)} ${state.table.length ? "to play" : "leads"}.`;
+    if (state.winner === "D") turn = say("talon held", { leader });
+    else turn = say(leader === state.winner ? "takes and leads" : "takes, other leads", { winner: state.winner, leader });
+  } else turn = say(state.table.length ? "plays next" : "leads", { seat: toMove(state.problem) });
   $("turn").textContent = turn;
 }
 
@@ -425,9 +531,18 @@ function drawMoves() {
   const list = $("moves");
   list.replaceChildren();
   const first = el("li", "start");
-  const startButton = el("button", "move" + (board.at === 0 ? " current" : ""), "start");
+  const startButton = el("button", "move" + (board.at === 0 ? " current" : ""), say("start"));
   startButton.addEventListener("click", () => goTo(0));
   first.append(startButton);
+  const discarded = board.solving && board.discardBest && board.solving.includes(board.discardBest.seat);
+  const withIt = discarded && board.solved.get(keyOf(board.start));
+  if (withIt) {  // the user's discard, marked as his cards are
+    const cards = listCards(board.start.deal.discard).map(cardText).join(" ");
+    const cost = Math.abs(withIt.tricks - board.discardBest.tricks);
+    first.append(el("span", "move-seat", ` ${say("discard")} `), el("span", "", cards),
+      cost ? el("span", "mark bad", `? ${say("cost")} ${cost} (${board.discardBest.cards.map(cardText).join(" ")} ${say("kept it")})`)
+        : el("span", "mark good", "✓"));
+  }
   list.append(first);
   let item = null;
   let trickNumber = 11 - Math.ceil(cardCount(board.start) / 3);
@@ -437,12 +552,14 @@ function drawMoves() {
       item = el("li", "trick-line");
       item.append(el("span", "trick-number", `${trickNumber}.`));
       const turned = turnedCard(trickNumber);
-      if (turned) item.append(el("span", "move-seat", "talon "), cardFace(turned, "inline talon-move"));
+      if (turned) item.append(el("span", "move-seat", say("talon") + " "), cardFace(turned, "inline talon-move"));
     }
     const b = el("button", "move" + (i === board.at ? " current" : "") + (i > board.at ? " ahead" : ""));
     b.append(el("span", "move-seat", s.seat + " "), cardFace(s.card, "inline"));
     b.addEventListener("click", () => goTo(i));
     item.append(b);
+    const mark = board.solving && board.solving.includes(s.seat) ? markOf(i) : null;
+    if (mark) item.append(mark);
     if (s.winner || i === board.states.length - 1) {
       if (s.winner) item.append(el("span", "winner", "→ " + s.winner));
       list.append(item);
@@ -462,10 +579,89 @@ function drawMoves() {
   }
 }
 
+// The key as a player says it ("Only ♦10, ♦J, ♦Q or ♦K catches it — equal cards"), pref solve's
+// line after it in brackets; in Russian pref solve --lang ru's line alone.
+function keyLine(result) {
+  const line = el("div", "sub key", `${say("key")}: ${result.key_text}`);
+  const spoken = board.lang === "en" && result.key ? keySaid(result) : "";
+  if (spoken) {
+    line.textContent = `${say("key")}: ${spoken}`;
+    line.append(el("div", "key-count", result.key_text));
+  }
+  return line;
+}
+
+function keySaid(result) {
+  const { working, choices, plays, mover, side } = result.key;
+  const game = board.start.game;
+  const value = result.card_values[working[0]];
+  const declarer = game.declarer;
+  let deed;
+  if (game.kind === "raspasy") deed = `keeps ${mover} to ${plural(value, "trick")}`;
+  else if (game.kind === "misere" && side === "declarer") deed = value ? `holds ${declarer} to ${plural(value, "trick")}` : "keeps it clean";
+  else if (game.kind === "misere") deed = value ? (value === 1 ? "catches it" : `catches it with ${plural(value, "trick")}`) : null;
+  else if (side === "declarer") deed = `gives ${declarer} ${plural(value, "trick")}`;
+  else deed = `holds ${declarer} to ${plural(value, "trick")}`;
+  if (!deed) return `nothing catches it: every card leaves ${declarer} clean`;
+  const names = working.map(cardText);
+  if (working.length === choices) return `every card ${deed}`;
+  const list = names.length === 1 ? names[0] : names.slice(0, -1).join(", ") + " or " + names[names.length - 1];
+  return `only ${list} ${deed}` + (names.length > 1 && plays === 1 ? " — equal cards" : "");
+}
+
 // A line that tells the answer: hidden with the card values ("Show card values" off).
 function giveaway(line) {
   line.classList.add("giveaway");
   return line;
+}
+
+// Problem mode: was the user's card ``i`` as good as the best? ✓, or what it cost and which card kept it.
+function markOf(i) {
+  const s = board.states[i];
+  const before = board.solved.get(keyOf(problemAt(i - 1)));
+  if (!before || !(s.card in before.card_values)) return null;
+  const best = bestValue(before);
+  const value = before.card_values[s.card];
+  if (value === best) return el("span", "mark good", "✓");
+  const cost = Math.abs(value - best);
+  const kept = before.key.working.map(cardText).join(" ");
+  const mark = el("span", "mark bad", `? ${say("cost")} ${cost} (${kept} ${say("kept it")})`);
+  mark.title = `${countedSeat(board.start.game, s.seat)} ${value} ${say("instead of")} ${best}`;
+  return mark;
+}
+
+// Problem mode, at the end or on "Show solution": the answer, the key and the composer's notes.
+function drawSolution(state) {
+  const box = $("solution");
+  box.replaceChildren();
+  box.hidden = !board.solving || hiding();
+  if (box.hidden) return;
+  const result = board.solved.get(keyOf(board.start));
+  box.append(el("h2", "", say("solution")));
+  if (result) {
+    box.append(verdictLine(result.answer));
+    if (board.discardBest) box.append(el("div", "sub", `${say("best discard")}: ${board.discardBest.key}`));
+    if (result.key_text) box.append(keyLine(result));
+  }
+  const meta = [board.start.theme, board.start.difficulty].filter(Boolean).join(" · ");
+  if (meta) box.append(el("div", "sub", meta));
+  if (board.start.notes) {  // the file's paragraphs, each line joined (the file wraps them at 90 columns)
+    const notes = el("div", "notes");
+    for (const para of board.start.notes.trim().split(/\n\s*\n/)) notes.append(el("p", "", para.replace(/\s*\n\s*/g, " ")));
+    box.append(notes);
+  }
+  if (board.start.source) {
+    const source = el("details", "source");
+    source.append(el("summary", "", say("source")), el("p", "", board.start.source));
+    box.append(source);
+  }
+  if (state.over && !board.revealed && board.name && !board.states.some((_, i) => {
+    const m = i && board.solving.includes(board.states[i].seat) ? markOf(i) : null;
+    return m && m.classList.contains("bad");
+  })) {
+    const done = store.get("pref-solved", {});
+    if (!done[board.name]) store.set("pref-solved", { ...done, [board.name]: true });
+  }
 }
 
 // The answer in bold, any explanation after " — " in plain type.
@@ -494,15 +690,15 @@ function drawValue(state, result) {
     return;
   }
   box.append(giveaway(verdictLine(result.answer)));
-  box.append(giveaway(el("div", "sub", "with best play from here (double dummy)")));
-  box.append(el("div", "sub values-hidden", "The values are hidden: “Show card values” shows them."));
+  box.append(giveaway(el("div", "sub", say("best play"))));
+  box.append(el("div", "sub values-hidden", say(board.solving ? "values hidden problem" : "values hidden")));
   const mover = toMove(state.problem);
   const counted = countedSeat(game, mover);
   const legend = el("div", "sub legend");
   legend.textContent = `Under ${mover}'s cards: ${counted === mover ? "his own" : counted + "'s"} tricks from ` +
     `here after each; ★ the best for ${mover}, who wants them ${moverWantsMore(game, mover) ? "many" : "few"}.`;
-  box.append(legend);
-  if (result.key_text) box.append(giveaway(el("div", "sub key", `Key: ${result.key_text}`)));
+  box.append(giveaway(legend));
+  if (result.key_text) box.append(giveaway(keyLine(result)));
   if ("agrees" in result) {
     const e = result.expect;
     const text = typeof e === "object" ? SEATS.map((s) => `${s} ${e[s]}`).join(", ") : plural(e, "trick");
@@ -511,7 +707,7 @@ function drawValue(state, result) {
   }
   if (board.discardBest && board.at === 0) drawDiscard(box, result);
   // Was the card just played as good as the best? (the values of the moment before it)
-  const before = board.at > 0 ? solved.get(JSON.stringify(problemAt(board.at - 1))) : null;
+  const before = board.at > 0 ? board.solved.get(keyOf(problemAt(board.at - 1))) : null;
   if (before && state.card in before.card_values) {
     const bestThen = bestValue(before);
     if (before.card_values[state.card] !== bestThen) {
@@ -552,11 +748,14 @@ function drawDiscard(box, result) {
 async function render() {
   const mine = ++board.generation;
   const state = current();
-  document.body.classList.toggle("no-hints", !$("hints").checked);
+  showHints();
   $("title").textContent = board.start.title || "Preferans board";
   document.title = (board.start.title ? board.start.title + " — " : "") + "Preferans board";
   const g = board.start.game;
-  $("game-line").textContent = gameName(g) + (board.start.source ? " · " + board.start.source : "");
+  const source = board.start.source || "";
+  const short = source.length > 60 ? source.slice(0, 60).replace(/[\s,;]+\S*$/, "") + "…" : source;
+  $("game-line").textContent = gameName(g) + (short ? " · " + short : "");
+  $("game-line").title = source;  // the whole of a long source
   let result = null;
   if (!state.over) {
     drawAll(state, null);
@@ -569,7 +768,23 @@ async function render() {
   }
   drawAll(state, result);
   updateAddress();
+  announce(state);
   maybeAutoPlay(state, result);
+}
+
+// Problem mode hides every value until the end of the deal, or until "Show solution".
+const hiding = () => !!board.solving && !board.revealed && !(board.states.length && current().over);
+
+function showHints() {
+  document.body.classList.toggle("no-hints", !$("hints").checked || hiding());
+  $("hints").disabled = hiding();
+}
+
+// The live status says what changed (a card played, whose turn), not the whole panel again.
+function announce(state) {
+  const played = state.card ? `${state.seat} ${cardText(state.card)}. ` : "";
+  const text = played + $("turn").textContent;
+  if (text !== board.lastSaid) $("live").textContent = board.lastSaid = text;
 }
 
 function drawAll(state, result) {
@@ -581,6 +796,10 @@ function drawAll(state, result) {
   $("redo").disabled = board.at >= board.states.length - 1;
   $("best").disabled = $("line").disabled = !result || state.over || !result.line.length;
   $("save-json").disabled = $("save-toml").disabled = state.over;
+  $("best").hidden = $("line").hidden = hiding();
+  $("seat").disabled = !!board.solving;
+  $("show-solution").hidden = !hiding();
+  drawSolution(state);
 }
 
 function showError(message) {
@@ -590,10 +809,20 @@ function showError(message) {
 
 // ---- one seat against the solver ------------------------------------------------------------
 
-const playerMayPlay = (mover) => !$("seat").value || $("seat").value === mover;
+const playerMayPlay = (mover) => (board.solving ? board.solving.includes(mover)
+  : !$("seat").value || $("seat").value === mover);
+// The seats the user sits at: a problem's side, or the one seat of "You play".
+const mySeats = () => board.solving || ($("seat").value ? [$("seat").value] : []);
 
 function maybeAutoPlay(state, result) {
   clearTimeout(board.autoTimer);
+  if (board.solving) {  // a problem: the solver answers for the other side, at the end of the history
+    const mover = state.over ? null : toMove(state.problem);
+    if (result && mover && !board.solving.includes(mover) && board.at === board.states.length - 1) {
+      board.autoTimer = setTimeout(() => playCards([result.line[0]]), 450);
+    }
+    return;
+  }
   const seat = $("seat").value;
   if (!board.autoArmed || !seat || state.over || !result || toMove(state.problem) === seat) {
     board.autoArmed = board.autoArmed && !!seat && !state.over && !!result && toMove(state.problem) !== seat;
@@ -605,6 +834,99 @@ function maybeAutoPlay(state, result) {
 function userPlays(card) {
   board.autoArmed = true;
   playCards([card]);
+}
+
+// ---- problem mode: the user solves one side, the solver plays the other ---------------------
+
+// The sides of the game: the declarer and the defenders (a misère's catchers), or in raspasy each player.
+function sidesOf(game) {
+  if (!game) return [];
+  if (game.kind === "raspasy") return SEATS.map((s) => ({ seats: [s], label: s }));
+  const others = SEATS.filter((s) => s !== game.declarer);
+  return [{ seats: [game.declarer], label: `${say("declarer")} (${game.declarer})` },
+    { seats: others, label: `${say(game.kind === "misere" ? "catchers" : "defenders")} (${others.join(", ")})` }];
+}
+
+function fillSolveAs() {
+  const select = $("solve-as");
+  select.replaceChildren(new Option(say("no problem mode"), ""));
+  for (const side of sidesOf(board.start.game)) select.append(new Option(side.label, side.seats.join("")));
+  select.value = board.solving ? board.solving.join("") : "";
+}
+
+// The side to move first: the one a composed problem asks about.
+function firstSide() {
+  const game = board.start.game;
+  const mover = board.discardBest ? board.discardBest.seat : toMove(board.states[0].problem);
+  return sidesOf(game).find((side) => side.seats.includes(mover)).seats;
+}
+
+function solveAs(seats) {
+  board.solving = seats && seats.length ? seats : null;
+  board.revealed = false;
+  board.autoArmed = false;
+  $("seat").value = "";
+  fillSolveAs();
+  // a declarer who holds 12 cards: the problem starts with his discard, the user's to choose
+  if (board.solving && board.discardBest && board.solving.includes(board.discardBest.seat) && board.at === 0) {
+    chooseDiscard();
+    return;
+  }
+  render();
+}
+
+function chooseDiscard() {
+  openSetup(board.discardBest.from);
+  board.choosingDiscard = true;
+  document.querySelector("input[name=target][value=discard]").checked = true;
+  $("setup-error").textContent = `${say("choose the discard")} (${board.discardBest.seat})`;
+}
+
+// ---- the collection -------------------------------------------------------------------------
+
+async function showIndex() {
+  let problems = [];
+  try {
+    problems = (await api("index", {})).problems;
+  } catch (e) {
+    showError(e.message);
+  }
+  board.index = problems;
+  $("layout").hidden = true;
+  $("index").hidden = false;
+  drawIndex();
+}
+
+function drawIndex() {
+  const list = $("index-list");
+  list.replaceChildren();
+  const done = store.get("pref-solved", {});
+  const words = $("index-filter").value.toLowerCase().split(/\s+/).filter(Boolean);
+  for (const p of board.index || []) {
+    const text = [p.title, p.game, p.kind, p.theme, p.difficulty, p.name].join(" ").toLowerCase();
+    if (!words.every((w) => text.includes(w))) continue;
+    const item = el("li", "index-item");
+    const open = el("button", "link index-open", p.title);
+    open.type = "button";
+    open.dataset.name = p.name;
+    open.addEventListener("click", () => openFromCollection(p.name));
+    item.append(open);
+    if (done[p.name]) item.append(el("span", "solved-mark", " ✓"));
+    item.append(el("div", "sub", [p.game, p.theme, p.difficulty].filter(Boolean).join(" · ")));
+    list.append(item);
+  }
+}
+
+async function openFromCollection(name, solving = null) {
+  try {
+    const { problem } = await api("problem", { name });
+    if (await begin(problem)) {
+      board.name = name;
+      solveAs(solving || firstSide());
+    }
+  } catch (e) {
+    showError(e.message);
+  }
 }
 
 // ---- the address bar carries the position ----------------------------------------------------
@@ -624,6 +946,8 @@ function addressOf(problem, moves, upTo) {
   for (const key of ["title", "source", "theme", "difficulty"]) if (problem[key]) p.set(key, problem[key]);
   if (moves.length) p.set("moves", moves.join(","));
   if (board.openedAt) p.set("opened", String(board.openedAt));
+  if (board.name) p.set("name", board.name);
+  if (board.solving) p.set("solve", board.solving.join(""));
   if (upTo !== moves.length) p.set("at", String(upTo));
   return "#" + p.toString().replace(/%2C/g, ",");
 }
@@ -657,7 +981,9 @@ function problemFromAddress(hash) {
   }
   if (p.get("key")) problem.expect = { ...(problem.expect || {}), key: p.get("key") };
   const moves = listCards(p.get("moves"));
-  return { problem, moves, upTo: count(p.get("at")), opened: count(p.get("opened")) || 0 };
+  const solving = (p.get("solve") || "").split("").filter((s) => SEATS.includes(s));
+  return { problem, moves, upTo: count(p.get("at")), opened: count(p.get("opened")) || 0,
+    name: p.get("name") || "", solving };
 }
 
 // ---- files ---------------------------------------------------------------------------------------
@@ -700,7 +1026,8 @@ const FIELDS = ["A", "B", "C", "talon", "discard", "trick"];
 const ORDERED = new Set(["talon", "discard", "trick"]);
 
 function fieldText(field) {
-  return ORDERED.has(field) ? board.setup[field].join(" ") : (board.setup[field].length ? handText(board.setup[field]) : "");
+  const cards = board.setup[field];
+  return ORDERED.has(field) ? cards.join(" ") : (cards.length ? handText(cards, true) : "");
 }
 
 function drawDeck() {
@@ -873,7 +1200,19 @@ function wire() {
     playCards(r.line);
   });
   $("hints").addEventListener("change", () => document.body.classList.toggle("no-hints", !$("hints").checked));
-  $("lang").addEventListener("change", () => { board.lang = $("lang").value; localStorage.setItem("pref-lang", board.lang); render(); });
+  $("lang").addEventListener("change", () => {
+    board.lang = $("lang").value;
+    store.set("pref-lang", board.lang);
+    sayAll();
+    if (board.start) render();
+    if (!$("index").hidden) drawIndex();
+  });
+  $("solve-as").addEventListener("change", () => solveAs($("solve-as").value.split("").filter(Boolean)));
+  $("hide-hands").addEventListener("change", () => render());
+  $("show-solution").addEventListener("click", () => { board.revealed = true; render(); });
+  $("index-open").addEventListener("click", showIndex);
+  $("index-setup").addEventListener("click", () => openSetup());
+  $("index-filter").addEventListener("input", drawIndex);
   $("seat").addEventListener("change", () => { board.autoArmed = !!$("seat").value; render(); });
   $("save-json").addEventListener("click", () => save("json"));
   $("save-toml").addEventListener("click", () => save("toml"));
@@ -882,9 +1221,9 @@ function wire() {
     e.target.value = "";
   });
   $("setup-open").addEventListener("click", () => openSetup());
-  $("setup-cancel").addEventListener("click", () => { if (board.start) closeSetup(); });
+  $("setup-cancel").addEventListener("click", () => { if (board.start || !$("index").hidden) closeSetup(); });
   // Escape closes the set-up, unless there is no board behind it to go back to
-  $("setup").addEventListener("cancel", (e) => { if (!board.start) e.preventDefault(); });
+  $("setup").addEventListener("cancel", (e) => { if (!board.start && $("index").hidden) e.preventDefault(); });
   $("setup").addEventListener("close", () => { board.choosingDiscard = false; });
   $("setup-clear").addEventListener("click", () => {
     for (const f of FIELDS) board.setup[f] = [];
@@ -917,6 +1256,19 @@ async function beginFromAddress() {
   try {
     const { problem } = await api("open", { name: "link.json", text: JSON.stringify(wanted.problem) });
     await begin(problem, wanted.moves, wanted.upTo, { opened: wanted.opened });
+    if (wanted.name) {  // a problem of the collection: its notes come from there
+      try {
+        board.start.notes = (await api("problem", { name: wanted.name })).problem.notes;
+        board.name = wanted.name;
+      } catch (e) {
+        // not in this collection: the position works all the same
+      }
+    }
+    if (wanted.solving.length) {
+      board.solving = wanted.solving;
+      fillSolveAs();
+      await render();
+    }
   } catch (e) {
     const lenient = { ...wanted.problem, deal: { ...wanted.problem.deal } };
     for (const s of SEATS) lenient.deal[s] = handText(dotCards(wanted.problem.deal[s]));
@@ -926,10 +1278,11 @@ async function beginFromAddress() {
 }
 
 async function main() {
-  board.lang = localStorage.getItem("pref-lang") || "en";
+  board.lang = store.get("pref-lang", "en") === "ru" ? "ru" : "en";
   $("lang").value = board.lang;
+  sayAll();
   wire();
-  if (!await beginFromAddress()) openSetup();
+  if (!await beginFromAddress()) await showIndex();
   document.body.classList.add("ready");
 }
 

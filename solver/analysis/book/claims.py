@@ -369,8 +369,10 @@ def _section5() -> list[Row]:
 
 
 def catalogue() -> list[Row]:
-    """Every row of the check, in the order of docs/book-claims.md."""
-    rows = _section1() + _section2() + _section3() + _section4() + _section5()
+    """Every row of the check, in the order of docs/book-claims.md; section 6, the manuals' scoring tables, last."""
+    from .scoring_tables import rows as scoring_rows  # section 6 builds on this module's Row
+
+    rows = _section1() + _section2() + _section3() + _section4() + _section5() + scoring_rows()
     keys = [r.key for r in rows]
     assert len(set(keys)) == len(keys), "row keys must be unique"
     return rows
@@ -385,6 +387,7 @@ SECTION_TITLES = {
     3: "Misère",
     4: "Whole hands in trump contracts",
     5: "Probabilities the manuals use",
+    6: "Scoring: the worth of a deal in whists",
 }
 """Each section's title, as docs/book-claims.md heads it."""
 
@@ -430,5 +433,14 @@ SECTION_METHODS = {
         "counted on the same uniform layouts."),
     5: ("Exact: counting the C(20,10) = 184,756 equally likely splits of 20 unseen cards; and "
         "sampled by the same layout sampler the other sections use (a test of the sampler)."),
+    6: ("No simulation: each figure is computed exactly by the scoring module (docs/scoring.md) as the "
+        "balance of one deal in whists — what the deal is worth to a player when the pool closes on it: "
+        "10k(p − p̄) − 10(m − m̄) + whists written minus whists received, under leningrad's defaults "
+        "(k = 2; raspasy 2, 4, 6 a trick, a clean player — at four the dealer too — writing off two "
+        "tricks' price). Table 13: A takes the tricks named, the other tricks are spread so that the "
+        "column's number of players (A among them) take none; at four the dealer's talon tricks are at most "
+        "2. Table 14: A declares, B whists alone and is credited with all the defenders' tricks, C passes; "
+        "at four D deals. A whole figure stands for ±0.5; Table 14 prints its thirds truncated to a tenth, "
+        "read ±0.1."),
 }
 """Each section's method in words, printed at the head of its part of the report."""

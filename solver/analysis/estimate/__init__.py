@@ -17,15 +17,16 @@ One module per job:
 """
 
 from ...errors import InputError
-from .question import TALON_USES, Option, Question, game_label
-from .reader import discard_classes, expand_games, parse_game_words, question
-from .result import ColumnFigures, DiscardChoice, Estimate, OptionFigures, Paired, SeatFigures, Summary
+from .question import SPOT, TALON_USES, Option, Question, game_label, spot
+from .reader import discard_classes, expand_games, lead_classes, parse_game_words, question
+from .result import (ColumnFigures, DiscardChoice, Estimate, LeadFigures, OptionFigures, Paired, SeatFigures,
+                     Summary)
 from .runners import DEFAULT_LAYOUTS, DEFAULT_SEED, Progress, estimate, run_dask, run_local, worker_engine
 from .tally import BINS, LayoutOutcome, Tally
 from .work import EXACT_LIMIT, Chunk, chunks, layout_space, new_engine, outcomes, run_chunk
 
 __all__ = ["BINS", "Chunk", "ColumnFigures", "DEFAULT_LAYOUTS", "DEFAULT_SEED", "DiscardChoice", "EXACT_LIMIT",
-           "Estimate", "InputError", "LayoutOutcome", "Option", "OptionFigures", "Paired", "Progress", "Question",
-           "SeatFigures", "Summary", "TALON_USES", "Tally", "chunks", "discard_classes", "estimate", "expand_games",
-           "game_label", "layout_space", "new_engine", "outcomes", "parse_game_words", "question", "run_chunk",
-           "run_dask", "run_local", "worker_engine"]
+           "Estimate", "InputError", "LayoutOutcome", "LeadFigures", "Option", "OptionFigures", "Paired", "Progress",
+           "Question", "SPOT", "SeatFigures", "Summary", "TALON_USES", "Tally", "chunks", "discard_classes",
+           "estimate", "expand_games", "game_label", "layout_space", "lead_classes", "new_engine", "outcomes",
+           "parse_game_words", "question", "run_chunk", "run_dask", "run_local", "spot", "worker_engine"]

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...cards import NO_TRUMP, SEATS, SUIT_SYMBOLS
+from ...cards import NO_TRUMP, SEATS, SUIT_LETTERS, SUIT_SYMBOLS, ascii_name
 from ...notation import format_cards
 from ...rules import Game, Kind
 from ..layouts import Knowledge
@@ -31,18 +31,60 @@ from .tally import BINS
 TALON_USES = ("out", "take")
 
 
+SPOT = 32
+"""A card *spec* is a card (0…31) or ``SPOT + suit``: a spot card (``x``) of that suit not named,
+whichever the layout gives (the lowest of the hand's spot cards of the suit, then the next)."""
+
+
+def spot(suit: int) -> int:
+    """The spec of a spot card of ``suit``."""
+    return SPOT + suit
+
+
+def spec_text(spec: int) -> str:
+    """``♠A`` for a card, ``♠x`` for a spot card."""
+    return f"{SUIT_SYMBOLS[spec - SPOT]}x" if spec >= SPOT else format_cards([spec])
+
+
+def spec_name(spec: int) -> str:
+    """The JSON form: ``AS`` for a card, ``xS`` for a spot card."""
+    return f"x{SUIT_LETTERS[spec - SPOT]}" if spec >= SPOT else ascii_name(spec)
+
+
+def specs_text(specs) -> str:
+    return " ".join(spec_text(s) for s in sorted(specs, key=lambda s: (s % SPOT // 8 if s < SPOT else s - SPOT,
+                                                                        -(s & 7) if s < SPOT else 1)))
+
+
+def resolve(specs, hand: int, named: int) -> list[int]:
+    """The cards ``specs`` stand for in ``hand``: a card is itself, a spot card of a suit the
+    lowest of the hand's cards of that suit not in ``named`` (two spot cards: the two lowest)."""
+    out = [s for s in specs if s < SPOT]
+    for suit in {s - SPOT for s in specs if s >= SPOT}:
+        want = sum(1 for s in specs if s == SPOT + suit)
+        free = [c for c in range(suit * 8, suit * 8 + 8) if hand >> c & 1 and not named >> c & 1]
+        out += free[:want]
+    return out
+
+
 @dataclass(frozen=True)
 class Option:
-    """One way to play: a game and, for a declarer holding 12 cards, the two cards he discards."""
+    """One way to play: a game; for a declarer holding 12 cards, the two cards he discards;
+    for a blind opening lead, the card led. Cards are specs (:data:`SPOT`)."""
 
     game: Game
     discard: tuple[int, ...] = ()
+    lead: int | None = None
+    equal: tuple[int, ...] = ()
+    """Cards equal to the lead (they give the same value on every layout)."""
 
     @property
     def label(self) -> str:
         name = game_label(self.game)
         if self.discard:
-            name += " discarding " + format_cards(sorted(self.discard, reverse=True))
+            name += " discarding " + specs_text(self.discard)
+        if self.lead is not None:
+            name = f"lead {spec_text(self.lead)} against {name}"
         return name
 
     def columns(self) -> list[str]:
@@ -78,11 +120,25 @@ class Question:
     turned: tuple[int, ...] = ()
     dd_groups: tuple[tuple[int, int], ...] = ()
     seat: int | None = None
+    scoring: object | None = None
+    """A :class:`~.score.Scoring`: each option's balance per seat too (estimates in points)."""
+    keep_layouts: bool = False
+    """Keep every layout's hands, values and balances (``--layouts-out``)."""
 
     @property
     def tricks(self) -> int:
         """Tricks to be played (10 on a full deal)."""
         return min(self.knowledge.sizes)
+
+    @property
+    def leads(self) -> bool:
+        """Whether the options are the opening leads of one game (a blind-lead question)."""
+        return bool(self.options) and self.options[0].lead is not None
+
+    @property
+    def leader_defends(self) -> bool:
+        """A lead question whose leader plays against the declarer (a defender, a catcher)."""
+        return self.leads and self.leader != self.options[0].game.declarer
 
     def columns(self) -> list[str]:
         out = [f"{o.label}: {c}" for o in self.options for c in o.columns()]
@@ -99,6 +155,12 @@ class Question:
         hi = [BINS - 1 if g.kind is Kind.CONTRACT else 0 for g in games]
         return np.array(lo, np.int64), np.array(hi, np.int64)
 
+    def score_columns(self) -> int:
+        """How many balance figures a layout gives: seats × scored options."""
+        if self.scoring is None:
+            return 0
+        return len(self.scoring.scored([o.game for o in self.options])) * len(self.scoring.seats)
+
     def option_columns(self) -> list[int]:
         """The first column of each option."""
         out, k = [], 0
@@ -108,4 +170,4 @@ class Question:
         return out
 
 
-__all__ = ["Option", "Question", "TALON_USES", "game_label"]
+__all__ = ["Option", "Question", "SPOT", "TALON_USES", "game_label", "resolve", "spec_name", "spec_text", "specs_text", "spot"]

@@ -11,25 +11,31 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...api import parse_game, parse_seat
-from ...cards import NO_TRUMP, SEATS, cards_of, count, mask_of, suit_bits
+from ...cards import NO_TRUMP, SEATS, ascii_name, cards_of, count, mask_of, suit_bits
 from ...errors import InputError
-from ...notation import NotationError, format_cards, parse_cards, parse_hand
+from ...notation import NotationError, parse_card_list
 from ...rules import Game, Kind, TalonMode
 from ..discard import _compress
 from ..layouts import Knowledge, parse_known_hand, parse_length
-from .question import TALON_USES, Option, Question
+from .question import SPOT, TALON_USES, Option, Question, spot, specs_text
 from .work import layout_space
 
-def _cards_field(text, field: str) -> tuple[int, ...]:
+def _cards_field(text, field: str, ordered: bool = False) -> tuple[tuple[int, ...], tuple[int, int, int, int]]:
+    """A talon, a discard or a pair to weigh: (the cards named, the spot cards ``x`` per suit).
+
+    Cards without ``x`` are read by :func:`~solver.notation.parse_card_list` (single cards,
+    else a hand); with ``x`` as a hand is (``♠x ♥K``, ``♦A x``)."""
     if text is None:
-        return ()
+        return (), (0, 0, 0, 0)
+    if any(ch in "xXхХ" for ch in str(text)):
+        if ordered:
+            raise InputError(field, f"a talon turned in order is named card by card, not {text!r}")
+        mask, spots = parse_known_hand(str(text), field)
+        return tuple(cards_of(mask)), spots
     try:
-        return tuple(parse_cards(text))
-    except NotationError:
-        try:
-            return tuple(cards_of(parse_hand(text)))
-        except NotationError as e:
-            raise InputError(field, str(e)) from None
+        return tuple(parse_card_list(str(text), ordered)), (0, 0, 0, 0)
+    except NotationError as e:
+        raise InputError(field, str(e)) from None
 
 
 def parse_game_words(text: str, field: str = "game") -> Game:
@@ -74,62 +80,102 @@ def expand_games(games) -> list[Game]:
     return out
 
 
-def discard_classes(hand12: int, out: int = 0) -> list[tuple[int, int]]:
+def discard_classes(hand12: int, out: int = 0, spots: tuple[int, ...] = (0, 0, 0, 0)) -> list[tuple[int, ...]]:
     """One discard of each class of the 66 that play alike on **every** layout.
 
     Two discards are alike when the ten cards kept hold the same relative ranks among
     the cards still in play (e.g. ♠7 or ♠8 from ♠8 7 when no other ♠ lies between).
     Suits are not permuted: a paired comparison needs the same value per layout.
+    ``spots``: the hand's spot cards per suit (``x``, drawn per layout); a discard may
+    take them (specs ``spot(suit)``), and in such a suit only the same cards are alike.
     """
-    classes: dict[tuple, tuple[int, int]] = {}
-    for pair in combinations(cards_of(hand12), 2):
-        live = ~(out | mask_of(pair)) & 0xFFFFFFFF
-        kept = hand12 & ~mask_of(pair)
-        key = tuple(_compress(suit_bits(kept, s), suit_bits(live, s)) for s in range(4))
+    slots = cards_of(hand12) + [spot(s) for s in range(4) for _ in range(spots[s])]
+    classes: dict[tuple, tuple[int, ...]] = {}
+    for pair in combinations(slots, 2):
+        named = mask_of(c for c in pair if c < SPOT)
+        live = ~(out | named) & 0xFFFFFFFF
+        kept = hand12 & ~named
+        key = tuple((_compress(suit_bits(kept, s), suit_bits(live, s)),) if not spots[s] else
+                    ("x", suit_bits(kept, s), spots[s] - pair.count(spot(s))) for s in range(4))
         classes.setdefault(key, tuple(sorted(pair)))
     return sorted(classes.values())
 
 
+def lead_classes(hand: int, out: int = 0, spots: tuple[int, ...] = (0, 0, 0, 0)) -> list[tuple[int, ...]]:
+    """The leader's leads, equal cards together (highest first): two named cards of a suit
+    are equal when every card between them is his or out of play; a suit with spot cards
+    adds the lead of a spot card (``spot(suit)``: the lowest of them)."""
+    classes: list[tuple[int, ...]] = []
+    for s in range(4):
+        group: list[int] = []
+        for c in sorted((c for c in cards_of(hand) if c // 8 == s), reverse=True):
+            between = range(c + 1, group[-1]) if group else ()
+            if group and all((hand | out) >> b & 1 for b in between):
+                group.append(c)
+            else:
+                if group:
+                    classes.append(tuple(group))
+                group = [c]
+        if group:
+            classes.append(tuple(group))
+        if spots[s]:
+            classes.append((spot(s),))
+    return classes
+
+
+def _named_clash(field: str, cards: tuple[int, ...], known: list[int], hand_seat: int, where: str = "") -> None:
+    """A talon or discard card that is already known in a hand: one line naming the hand."""
+    for c in cards:
+        for seat in range(3):
+            if known[seat] >> c & 1:
+                whose = "the hand given" if seat == hand_seat else "--holds"
+                raise InputError(field, f"{ascii_name(c)} is also in hand {SEATS[seat]} ({whose}){where}")
+
+
 def question(hand: str, seat: str, games, *, holds: dict[str, str] | None = None, lengths=(),
              talon: str | None = None, discard: str | None = None, talon_use: str = "out",
-             leader: str = "A", discards: str | list | None = None) -> Question:
+             leader: str = "A", discards: str | list | None = None, lead: bool = False) -> Question:
     """A question from text: the hand, its seat, the game(s) and what else is known.
 
     ``games``: Game objects or words (``"6S A"``, ``"misere B"``, ``"raspasy"``, and
-    ``"contracts A"`` for 6 in every strain), compared on the same layouts. ``holds``: cards known in other hands, ``{"B": "♠A"}``.
-    ``lengths``: limits such as ``"C♠<=2"``. ``talon``: the known talon (raspasy: in the
-    order it is turned). ``discard``: a known discard (out of play). A 12-card hand, or
-    the declarer's 10 with the talon known, asks for the discard: every class of the 66
-    (or ``discards``, a list of pairs) for each game, with the best discard seeing the
-    layout beside them.
+    ``"contracts A"`` for 6 in every strain), compared on the same layouts. ``holds``:
+    cards known in other hands, ``{"B": "♠A"}``. ``lengths``: limits such as ``"C♠<=2"``.
+    ``talon``: the known talon (raspasy: in the order it is turned). ``discard``: a known
+    discard (out of play). A talon or discard may name spot cards (``♦x``). A 12-card
+    hand, or the declarer's 10 with the talon known, asks for the discard: every class of
+    the 66 (or ``discards``, a list of pairs) for each game, with the best discard seeing
+    the layout beside them. ``leader``: the seat on lead (A). ``lead``: the hand is the
+    leader's and the options are his opening leads against the one game (a blind lead).
     """
     if talon_use not in TALON_USES:
         raise InputError("talon_use", f"talon use is 'out' or 'take', not {talon_use!r}")
     s = parse_seat(seat, "seat")
+    on_lead = parse_seat(leader, "leader")
     mask, spots = parse_known_hand(hand, "hand")
     games = expand_games(games)
     if not games:
         raise InputError("game", "no game to estimate")
     known = [0, 0, 0]
     known[s] = mask
-    spot = [(0,) * 4] * 3
-    spot[s] = spots
+    spot_rows = [[0] * 4 for _ in range(3)]
+    spot_rows[s] = list(spots)
     for who, text in (holds or {}).items():
         w = parse_seat(who, "holds")
         m, sp = parse_known_hand(text, f"holds.{SEATS[w]}")
         if known[w] & m:
             raise InputError(f"holds.{SEATS[w]}", "a card is given twice")
         known[w] |= m
-        spot[w] = tuple(a + b for a, b in zip(spot[w], sp))
+        spot_rows[w] = [a + b for a, b in zip(spot_rows[w], sp)]
     lims = tuple(parse_length(t, "lengths") for t in lengths)
-    talon_cards = _cards_field(talon, "talon")
-    discard_cards = _cards_field(discard, "discard")
-    if talon_cards and len(talon_cards) != 2:
-        raise InputError("talon", f"the talon holds 2 cards, got {len(talon_cards)}")
-    if discard_cards and len(discard_cards) != 2:
-        raise InputError("discard", f"a discard is 2 cards, got {len(discard_cards)}")
-    held = count(mask) + sum(spots)
     raspasy = [g for g in games if g.kind is Kind.RASPASY]
+    needs_talon = any(g.talon_mode is not TalonMode.NONE for g in raspasy)
+    talon_cards, talon_spots = _cards_field(talon, "talon", ordered=needs_talon)
+    discard_cards, discard_spots = _cards_field(discard, "discard")
+    for field, cards, sp in (("talon", talon_cards, talon_spots), ("discard", discard_cards, discard_spots)):
+        if (cards or sum(sp)) and len(cards) + sum(sp) != 2:
+            what = "the talon holds" if field == "talon" else "a discard is"
+            raise InputError(field, f"{what} 2 cards, got {len(cards) + sum(sp)}")
+    held = count(mask) + sum(spots)
     if raspasy and len(raspasy) != len(games):
         raise InputError("game", "raspasy is compared only with raspasy (it has no declarer)")
     declarers = {g.declarer for g in games}
@@ -137,48 +183,81 @@ def question(hand: str, seat: str, games, *, holds: dict[str, str] | None = None
         raise InputError("game", "the games compared need the same declarer")
     declarer = None if raspasy else declarers.pop()
     sizes = [10, 10, 10]
-    out = mask_of(discard_cards)
+    out = 0
+    out_spots = [0, 0, 0, 0]
     ordered = False
     turned: tuple[int, ...] = ()
     dd_groups: tuple = ()
     options: list[Option]
     if held > 12 or (held > 10 and s != declarer):
         raise InputError("hand", f"{held} cards given; a hand holds 10 (12 for a declarer with the talon)")
+    given = known[s]  # the hand as written: a clash with it is named as the hand's
     if raspasy:
-        if held != 10 and held > 10:
-            raise InputError("hand", f"{held} cards given; a raspasy hand holds 10")
-        needs_talon = any(g.talon_mode is not TalonMode.NONE for g in games)
+        if sum(talon_spots) or sum(discard_spots):
+            raise InputError("talon" if sum(talon_spots) else "discard", "on raspasy name the cards (no x)")
+        _named_clash("talon", talon_cards, known, s)
+        _named_clash("discard", discard_cards, known, s)
         if talon_cards:
             out |= mask_of(talon_cards)
             turned = talon_cards if needs_talon else ()
         else:
             ordered = needs_talon
+        out |= mask_of(discard_cards)
         options = [Option(g) for g in games]
     else:
-        twelve = held == 12 or (s == declarer and talon_cards and held == 10)
-        if s == declarer and talon_cards and held == 10:
-            known[s] |= mask_of(talon_cards)
-            if known[s] != mask | mask_of(talon_cards) or mask & mask_of(talon_cards):
-                raise InputError("talon", "a talon card is also in the hand")
-        elif talon_cards:
-            if talon_use == "take":
-                if known[declarer] & mask_of(talon_cards):
-                    raise InputError("talon", "a talon card is also in the hand")
-                known[declarer] |= mask_of(talon_cards)
-                sizes[declarer] = 12
-            else:
-                out |= mask_of(talon_cards)
-        if twelve:
-            if discard_cards:
+        d = declarer
+        talon_mask, discard_mask = mask_of(talon_cards), mask_of(discard_cards)
+        twelve = s == d and (held == 12 or (held == 10 and (talon_cards or sum(talon_spots)) and not
+                                            (discard_cards or sum(discard_spots))))
+        if s == d and held == 12:
+            if discard_cards or sum(discard_spots):
                 raise InputError("discard", "a 12-card hand has not discarded yet")
-            if sum(spots):
-                raise InputError("hand", "a hand whose discard is asked needs every card named (no x)")
+            if talon_mask & ~given or any(t > h for t, h in zip(talon_spots, spots)):
+                raise InputError("talon", "the talon is part of the 12-card hand: a talon card is not in it")
+        elif twelve:  # the declarer's 10 and the talon: 12 cards before the discard
+            _named_clash("talon", talon_cards, known, s, ": give the 10 cards before the talon, or 12 with it")
+            known[d] |= talon_mask
+            spot_rows[d] = [a + b for a, b in zip(spot_rows[d], talon_spots)]
+        elif s == d and (talon_cards or sum(talon_spots)):  # 10 after the discard: the talon went to hand or discard
+            stray = talon_mask & ~(given | discard_mask)
+            if stray:
+                raise InputError("talon", f"{ascii_name(cards_of(stray)[0])} is neither in the hand nor in the "
+                                          "discard: the declarer took the talon")
+            _named_clash("discard", discard_cards, known, s, ": the discard is out of play")
+            out |= discard_mask
+            out_spots = list(discard_spots)
+        else:
+            _named_clash("discard", discard_cards, known, s)
+            out |= discard_mask
+            out_spots = [a + b for a, b in zip(out_spots, discard_spots)]
+            if talon_cards or sum(talon_spots):
+                _named_clash("talon", talon_cards, known, s)
+                if talon_mask & discard_mask:
+                    raise InputError("talon", f"{ascii_name(cards_of(talon_mask & discard_mask)[0])} is in the "
+                                              "talon and in the discard: a defender sees either the talon "
+                                              "before the discard or neither")
+                if talon_use == "take" and not discard_mask and not sum(discard_spots):
+                    known[d] |= talon_mask
+                    spot_rows[d] = [a + b for a, b in zip(spot_rows[d], talon_spots)]
+                    sizes[d] = 12
+                else:
+                    out |= talon_mask
+                    out_spots = [a + b for a, b in zip(out_spots, talon_spots)]
+        if twelve:
+            if lead:
+                raise InputError("lead", "a 12-card hand discards before the lead: give the 10 cards kept")
             sizes[s] = 12
-            pairs = discard_classes(known[s], out) if discards is None else \
-                [tuple(sorted(_cards_field(p, "discards"))) for p in discards]
-            for p in pairs:
-                if len(p) != 2 or mask_of(p) & ~known[s]:
-                    raise InputError("discards", f"a discard is 2 cards of the hand, not {format_cards(p)}")
+            hand_spots = tuple(spot_rows[s])
+            if discards is None:
+                pairs = discard_classes(known[s], out, hand_spots)
+            else:
+                pairs = []
+                for p in discards:
+                    cards, sp = _cards_field(p, "discards")
+                    pair = tuple(sorted(cards + tuple(spot(x) for x in range(4) for _ in range(sp[x]))))
+                    if len(pair) != 2 or mask_of(cards) & ~known[s] or any(a > b for a, b in zip(sp, hand_spots)):
+                        raise InputError("discards", f"a discard is 2 cards of the hand, not {specs_text(pair)}")
+                    pairs.append(pair)
             options, groups = [], []
             for g in games:
                 groups.append((len(options), len(options) + len(pairs)))
@@ -189,9 +268,20 @@ def question(hand: str, seat: str, games, *, holds: dict[str, str] | None = None
                 raise InputError("discards", "only a declarer holding 12 cards (or 10 and the talon, shown) "
                                              "has discards to weigh")
             options = [Option(g) for g in games]
-    knowledge = Knowledge(tuple(known), tuple(tuple(x) for x in spot), tuple(sizes), out, lims, ordered)
+    if lead:
+        if raspasy or len(games) != 1:
+            raise InputError("lead", "the opening lead is asked against one contract or misère")
+        if s != on_lead:
+            raise InputError("lead", f"the opening lead is the leader's: the hand is {SEATS[s]}'s, "
+                                     f"{SEATS[on_lead]} leads (--leader)")
+        if held != 10:
+            raise InputError("lead", f"the leader's 10 cards are needed ({held} given; x for a spot card)")
+        options = [Option(games[0], lead=group[0], equal=group[1:])
+                   for group in lead_classes(known[s], out, tuple(spot_rows[s]))]
+    knowledge = Knowledge(tuple(known), tuple(tuple(x) for x in spot_rows), tuple(sizes), out, lims, ordered,
+                          tuple(out_spots))
     layout_space(knowledge)  # every contradiction is reported here, before any work
-    return Question(knowledge, tuple(options), talon_use, parse_seat(leader, "leader"), turned, dd_groups, s)
+    return Question(knowledge, tuple(options), talon_use, on_lead, turned, dd_groups, s)
 
 
-__all__ = ["discard_classes", "expand_games", "parse_game_words", "question"]
+__all__ = ["discard_classes", "expand_games", "lead_classes", "parse_game_words", "question"]

@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ...cards import SEATS, ascii_name
+from ...cards import SEATS
 from ...rules import Kind
 from .. import stats
 from ..stats import Figure
-from .question import Option, Question, game_label
+from .question import Option, Question, game_label, spec_name, spec_text
+from .score import ScoreSummary, score_summary
 from .tally import BINS, Tally
 from .work import layout_space
 
@@ -85,7 +86,9 @@ class OptionFigures:
 
     def to_json(self) -> dict:
         out = {"option": self.option.label, "game": game_label(self.option.game),
-               "discard": [ascii_name(c) for c in self.option.discard]}
+               "discard": [spec_name(c) for c in self.option.discard]}
+        if self.option.lead is not None:
+            out["lead"] = spec_name(self.option.lead)
         if self.seats:
             out["seats"] = {s: f.to_json() for s, f in self.seats.items()}
             return out
@@ -111,10 +114,23 @@ class Paired:
     indices: tuple[int, int]
     difference: Figure
     success_difference: Figure
+    same_tricks: bool = False
+    """The two gave the same tricks on every layout counted: the difference is exactly zero."""
+    same_success: bool = False
+    """The two succeeded (or failed) together on every layout counted."""
+
+    @property
+    def identical(self) -> bool:
+        return self.same_tricks and self.same_success
 
     def to_json(self) -> dict:
-        return {"options": list(self.options), "difference": self.difference.to_json(),
-                "success_difference": self.success_difference.to_json(), "indices": list(self.indices)}
+        out = {"options": list(self.options), "difference": self.difference.to_json(),
+               "success_difference": self.success_difference.to_json(), "indices": list(self.indices)}
+        if self.same_tricks:
+            out["same_tricks"] = True
+        if self.same_success:
+            out["same_success"] = True
+        return out
 
 
 @dataclass(frozen=True)
@@ -136,6 +152,31 @@ class DiscardChoice:
                 "differs": self.differs, "seeing_the_layout": self.seeing_the_layout.to_json()}
 
 
+def _flip(f: Figure, total: float = 0.0) -> Figure:
+    """``total − f``: a figure seen from the other side (the defenders' tricks, the chance to catch)."""
+    return Figure(total - f.value, total - f.high, total - f.low)
+
+
+@dataclass(frozen=True)
+class LeadFigures:
+    """An opening lead's figures for the leader's side: its tricks (a defender: the defenders'
+    tricks; a catcher: the tricks the declarer is held to; the declarer: his own) and its
+    chance of success (a contract set, a misère caught; the declarer: made, clean)."""
+
+    lead: int
+    side: str
+    tricks: Figure
+    success: Figure
+
+    @property
+    def text(self) -> str:
+        return spec_text(self.lead)
+
+    def to_json(self) -> dict:
+        return {"lead": spec_name(self.lead), "side": self.side, "tricks": self.tricks.to_json(),
+                "success": self.success.to_json()}
+
+
 @dataclass(frozen=True)
 class Summary:
     """Every figure of a run."""
@@ -153,6 +194,12 @@ class Summary:
     best_index: int | None = None
     paired: list[Paired] = field(default_factory=list)
     discards: list[DiscardChoice] = field(default_factory=list)
+    leads: list[LeadFigures] = field(default_factory=list)
+    leader: str | None = None
+    across: list[Paired] = field(default_factory=list)
+    """Each game's best discard against each other game's, on the same layouts (12 cards)."""
+    score: ScoreSummary | None = None
+    """The figures in points (``Question.scoring``): each seat's balance per scored option."""
 
     @property
     def best(self) -> OptionFigures | None:
@@ -169,6 +216,14 @@ class Summary:
             out["paired"] = [p.to_json() for p in self.paired]
         if self.discards:
             out["discards"] = [d.to_json() for d in self.discards]
+        if self.across:
+            out["across_games"] = [p.to_json() for p in self.across]
+        if self.leads:
+            out["leader"] = self.leader
+            out["leads"] = [f.to_json() for f in self.leads]
+            out["best_lead"] = spec_name(self.options[self.best_index].option.lead)
+        if self.score is not None:
+            out["score"] = self.score.to_json()
         return out
 
 
@@ -225,7 +280,8 @@ class Estimate:
 
     def paired(self, a: int, b: int) -> Paired:
         """Option ``a`` minus option ``b`` over the same layouts: the mean difference in tricks
-        (first columns) and in the chance of success (made, or clean)."""
+        (first columns) and in the chance of success (made, or clean). For the leads of a
+        defender or a catcher, seen from his side: his side's tricks and chance (set, caught)."""
         first = self.question.option_columns()
         i, j = first[a], first[b]
         t, n = self.tally, self.tally.n
@@ -234,9 +290,14 @@ class Estimate:
         wi, wj = int(t.wins[i, i]), int(t.wins[j, j])
         wq = float(wi + wj - 2 * t.wins[i, j])
         options = self.question.options
-        return Paired((options[a].label, options[b].label), (a, b),
-                      stats.mean(si - sj, sq, n, population=self.population, lowest=-10, highest=10),
-                      stats.mean(wi - wj, wq, n, population=self.population, lowest=-1, highest=1))
+        tricks = stats.mean(si - sj, sq, n, population=self.population, lowest=-10, highest=10)
+        success = stats.mean(wi - wj, wq, n, population=self.population, lowest=-1, highest=1)
+        if self.question.leader_defends:  # his side's tricks (a catcher wants the declarer's) and chance
+            success = _flip(success)
+            if options[a].game.kind is Kind.CONTRACT:
+                tricks = _flip(tricks)
+        return Paired((options[a].label, options[b].label), (a, b), tricks, success, bool(n and sq == 0),
+                      bool(n and wq == 0))
 
     def best_option(self, indices: list[int]) -> int:
         """Among ``indices``, the best option not knowing the layout: most often made (contract),
@@ -247,10 +308,24 @@ class Estimate:
             o, hist = self.question.options[k], self.tally.counts[first[k]]
             n = max(1, self.tally.n)
             mean = float((hist * np.arange(BINS)).sum()) / n
+            if self.question.leader_defends:  # the leader's side: the defenders' tricks, the catchers' catch
+                if o.game.kind is Kind.CONTRACT:
+                    return (-mean, hist[:o.game.level].sum() / n)
+                return (1 - hist[0] / n, mean)
             if o.game.kind is Kind.CONTRACT:
                 return (hist[o.game.level:].sum() / n, mean)
             return (hist[0] / n, -mean)
         return max(indices, key=score)
+
+    def lead_figures(self, k: int) -> LeadFigures:
+        """Option ``k``'s lead, from the leader's side."""
+        fig, q = self.option_figures(k), self.question
+        game = fig.option.game
+        if not q.leader_defends:
+            return LeadFigures(fig.option.lead, "declarer", fig.mean, fig.success)
+        if game.kind is Kind.CONTRACT:
+            return LeadFigures(fig.option.lead, "defenders", _flip(fig.mean, q.tricks), fig.set)
+        return LeadFigures(fig.option.lead, "catchers", fig.mean, _flip(fig.clean, 1.0))
 
     def discard_choice(self, g: int) -> DiscardChoice:
         """The figures of the ``g``-th discard group (a game's discards)."""
@@ -269,13 +344,22 @@ class Estimate:
         """Every figure."""
         q = self.question
         best, paired = None, []
-        if len(q.options) > 1 and q.options[0].game.kind is not Kind.RASPASY:
+        if (len(q.options) > 1 or q.leads) and q.options[0].game.kind is not Kind.RASPASY:
             best = self.best_option(list(range(len(q.options))))
             paired = [self.paired(best, k) for k in range(len(q.options)) if k != best]
         return Summary(self.tally.n, self.requested, self.exact, not self.interrupted,
                        None if self.exact else self.seed, self.population, self.seconds, self.tally.nodes,
                        q.talon, [self.option_figures(k) for k in range(len(q.options))], best, paired,
-                       [self.discard_choice(g) for g in range(len(q.dd_groups))])
+                       [self.discard_choice(g) for g in range(len(q.dd_groups))],
+                       [self.lead_figures(k) for k in range(len(q.options))] if q.leads else [],
+                       SEATS[q.leader] if q.leads else None, self.across_games(),
+                       score_summary(self) if q.scoring is not None else None)
+
+    def across_games(self) -> list[Paired]:
+        """Each game's best discard (not knowing the layout) against the next games' best."""
+        q = self.question
+        bests = [self.best_option(list(range(a, b))) for a, b in q.dd_groups]
+        return [self.paired(x, y) for i, x in enumerate(bests) for y in bests[i + 1:]]
 
 
-__all__ = ["ColumnFigures", "DiscardChoice", "Estimate", "OptionFigures", "Paired", "SeatFigures", "Summary"]
+__all__ = ["ColumnFigures", "DiscardChoice", "Estimate", "LeadFigures", "OptionFigures", "Paired", "SeatFigures", "Summary"]

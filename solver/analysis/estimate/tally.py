@@ -15,7 +15,7 @@ Fields add by ``+``, so chunks, threads and Dask merge it with no other change.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 import numpy as np
 
@@ -32,6 +32,10 @@ class LayoutOutcome:
     values: np.ndarray
     best: np.ndarray
     success: np.ndarray
+    scores: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    """N × each seat's balance per scored option (:mod:`.score`), when the question is scored."""
+    row: dict | None = None
+    """The layout itself, kept for ``--layouts-out``."""
 
     def option_value(self, question, k: int) -> int:
         """Option ``k``'s value on this layout (its first column: the declarer's tricks)."""
@@ -55,12 +59,19 @@ class Tally:
     wins: np.ndarray
     dd_best: np.ndarray
     nodes: int = 0
+    scores: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    """Per score column, the sum of N × balance over the layouts."""
+    score_gram: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.int64))
+    """Per pair of score columns, the sum of the products (paired differences of balances)."""
+    rows: list = field(default_factory=list)
+    """Each layout kept (``--layouts-out``), in no particular order."""
 
     @staticmethod
-    def empty(columns: int) -> "Tally":
+    def empty(columns: int, score_columns: int = 0) -> "Tally":
         square = (columns, columns)
         return Tally(np.zeros((columns, BINS), np.int64), np.zeros(square, np.int64),
-                     np.zeros(square, np.int64), np.zeros(columns, np.int64))
+                     np.zeros(square, np.int64), np.zeros(columns, np.int64), 0,
+                     np.zeros(score_columns, np.int64), np.zeros((score_columns, score_columns), np.int64))
 
     @property
     def n(self) -> int:
@@ -74,6 +85,11 @@ class Tally:
         self.gram += np.outer(values, values)
         self.wins += np.outer(outcome.success, outcome.success)
         self.dd_best += outcome.best
+        if len(outcome.scores):
+            self.scores += outcome.scores
+            self.score_gram += np.outer(outcome.scores, outcome.scores)
+        if outcome.row is not None:
+            self.rows.append(outcome.row)
 
     def __add__(self, other: "Tally") -> "Tally":
         """The tally of both tallies' layouts: every field adds (a new field adds too)."""
@@ -85,7 +101,7 @@ class Tally:
 
     def to_json(self) -> dict:
         return {f.name: v.tolist() if isinstance(v := getattr(self, f.name), np.ndarray) else v
-                for f in fields(self)}
+                for f in fields(self) if f.name != "rows"}
 
 
 __all__ = ["BINS", "LayoutOutcome", "Tally"]

@@ -11,18 +11,20 @@ from __future__ import annotations
 
 import random
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...cards import count, mask_of
+from ...cards import SEATS, ascii_name, count, mask_of
 from ...errors import InputError
+from ...notation import format_hand
 from ...rules import Kind, Position, TalonMode
 from ..discard import best_discard, canonical_form
 from ..layouts import Knowledge, Layout, LayoutSpace
-from .question import Option, Question
+from .question import Option, Question, resolve
+from .score import layout_scores, score_labels_values
 from .tally import LayoutOutcome, Tally
 
 if TYPE_CHECKING:
@@ -87,19 +89,41 @@ def new_engine() -> Engine:
 
 # -- one layout ------------------------------------------------------------------------------
 
+def _discarded(question: Question, option: Option, hands: tuple[int, int, int]) -> tuple[list[int], bool]:
+    """The hands after the option's discard (its spot cards resolved on this layout), and
+    whether the declarer still holds the talon (then he makes his double-dummy best discard)."""
+    d = option.game.declarer
+    hands = list(hands)
+    if option.discard:
+        hands[d] &= ~mask_of(resolve(option.discard, hands[d], question.knowledge.known[d]))
+    return hands, count(hands[d]) == count(hands[(d + 1) % 3]) + 2
+
+
 def _declarer_value(question: Question, option: Option, hands: tuple[int, int, int],
                     engine: Engine, cache: dict) -> int:
     game = option.game
-    d = game.declarer
-    hands = list(hands)
-    if option.discard:
-        hands[d] &= ~mask_of(option.discard)
-    if count(hands[d]) == count(hands[(d + 1) % 3]) + 2:  # declarer holds the talon: best DD discard
-        return best_discard(tuple(hands), d, game, question.leader, engine).tricks
+    hands, holds_talon = _discarded(question, option, hands)
+    if holds_talon:
+        return best_discard(tuple(hands), game.declarer, game, question.leader, engine).tricks
     key = (game, canonical_form(tuple(hands), question.leader, game.trump))
     if key not in cache:
-        cache[key] = engine._value(Position(tuple(hands), question.leader), game, d)
+        cache[key] = engine.searcher.value(Position(tuple(hands), question.leader), game, game.declarer)
     return cache[key]
+
+
+def _lead_value(question: Question, option: Option, hands: tuple[int, int, int], engine: Engine,
+                cache: dict) -> int:
+    """The declarer's tricks when the leader opens with the option's card (then double dummy):
+    every lead of one layout comes from one search of the leader's cards."""
+    game, leader = option.game, question.leader
+    if game not in cache:
+        after, holds_talon = _discarded(question, Option(game), hands)
+        if holds_talon:
+            after[game.declarer] &= ~mask_of(best_discard(tuple(after), game.declarer, game, leader, engine).discard)
+        cache[game] = (after, engine.searcher.card_values(Position(tuple(after), leader), game, game.declarer))
+    after, values = cache[game]
+    (card,) = resolve((option.lead,), after[leader], question.knowledge.known[leader])
+    return values[card]
 
 
 def outcomes(question: Question, layout: Layout, engine: Engine) -> LayoutOutcome:
@@ -113,13 +137,16 @@ def outcomes(question: Question, layout: Layout, engine: Engine) -> LayoutOutcom
             talon = question.turned or layout.hidden
             turned = talon if game.talon_mode is not TalonMode.NONE else ()
             position = Position(hands, question.leader, (), tuple(turned))
-            values += [engine._value(position, game, s) for s in range(3)]
-            values += [engine._value(position, game, s, True) for s in range(3)]
+            values += [engine.searcher.value(position, game, s) for s in range(3)]
+            values += [engine.searcher.value(position, game, s, True) for s in range(3)]
             continue
         h = hands
         if question.talon == "take" and layout.hidden and not option.discard:
             h = tuple(x | mask_of(layout.hidden) if s == game.declarer else x for s, x in enumerate(hands))
-        values.append(_declarer_value(question, option, h, engine, cache))
+        if option.lead is not None:
+            values.append(_lead_value(question, option, h, engine, cache))
+        else:
+            values.append(_declarer_value(question, option, h, engine, cache))
     best = np.zeros(len(values), np.int64)
     first = question.option_columns()
     for a, b in question.dd_groups:
@@ -131,7 +158,23 @@ def outcomes(question: Question, layout: Layout, engine: Engine) -> LayoutOutcom
     best = np.concatenate([best, np.zeros(len(values) - len(best), np.int64)])
     values = np.array(values, np.int64)
     lo, hi = question.success_ranges()
-    return LayoutOutcome(values, best, ((values >= lo) & (values <= hi)).astype(np.int64))
+    scores = layout_scores(question, layout, values, engine) if question.scoring is not None \
+        else np.zeros(0, np.int64)
+    return LayoutOutcome(values, best, ((values >= lo) & (values <= hi)).astype(np.int64), scores)
+
+
+def layout_row(question: Question, index: int, layout: Layout, outcome: LayoutOutcome) -> dict:
+    """One layout for ``--layouts-out``: its hands, every option's tricks and every balance."""
+    first = question.option_columns()
+    row = {"layout": index, "hands": {SEATS[s]: format_hand(h, "ascii") for s, h in enumerate(layout.hands)},
+           "hidden": [ascii_name(c) for c in layout.hidden]}
+    for k, option in enumerate(question.options):
+        columns = option.columns()
+        values = [int(v) for v in outcome.values[first[k]:first[k] + len(columns)]]
+        row[option.label] = values[0] if len(values) == 1 else dict(zip(columns, values))
+    if question.scoring is not None:
+        row["balance"] = score_labels_values(question, outcome.scores)
+    return row
 
 
 def run_chunk(question: Question, chunk: Chunk, engine: Engine | None = None,
@@ -144,7 +187,7 @@ def run_chunk(question: Question, chunk: Chunk, engine: Engine | None = None,
     engine = engine or new_engine()
     space = layout_space(question.knowledge)
     rng = None if chunk.exact else chunk.rng()
-    tally = Tally.empty(len(question.columns()))
+    tally = Tally.empty(len(question.columns()), question.score_columns())
     before = engine.nodes
     for rank in range(chunk.start, chunk.stop):
         if stop is not None and stop.is_set():
@@ -152,7 +195,10 @@ def run_chunk(question: Question, chunk: Chunk, engine: Engine | None = None,
         layout = space.layout(rank) if chunk.exact else space.sample(rng)
         if check and not space.honours(layout):
             raise AssertionError(f"layout {layout} breaks the knowledge {question.knowledge}")
-        tally.add(outcomes(question, layout, engine))
+        outcome = outcomes(question, layout, engine)
+        if question.keep_layouts:
+            outcome = replace(outcome, row=layout_row(question, rank, layout, outcome))
+        tally.add(outcome)
     tally.nodes = engine.nodes - before
     return tally
 

@@ -1,0 +1,59 @@
+"""The problem collection that ships with the package: its folder, its problems by name.
+
+In the repository the collection is ``problems/`` at the top; an installed package holds the
+same files as ``solver/bundled_problems/`` (``pyproject.toml`` maps the one folder to the other), so
+``pref solve kovalevskaya-misere`` and the board's index work after a plain ``pip install``.
+A problem's name is its file's name without ``.toml``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .problemfile import Problem, load
+
+_HERE = Path(__file__).resolve().parent
+
+
+def folder() -> Path | None:
+    """The collection's folder: the installed copy, else the repository's ``problems/``."""
+    for place in (_HERE / "bundled_problems", _HERE.parent / "problems"):
+        if place.is_dir() and any(place.glob("*.toml")):
+            return place
+    return None
+
+
+def names() -> list[str]:
+    """Every problem's name, sorted."""
+    place = folder()
+    return sorted(p.stem for p in place.glob("*.toml")) if place else []
+
+
+def path_of(name: str) -> Path | None:
+    """The file of the problem called ``name`` (``kovalevskaya-misere``, with or without
+    ``.toml``), or None when the collection has none of that name."""
+    place = folder()
+    stem = name[:-len(".toml")] if name.endswith(".toml") else name
+    if place is None or not stem or "/" in stem or "\\" in stem or stem.startswith("."):
+        return None
+    path = place / f"{stem}.toml"
+    return path if path.is_file() else None
+
+
+def resolve(text: str) -> str:
+    """A path as given, or the collection's file when ``text`` names no file but a problem."""
+    if Path(text).exists():
+        return text
+    path = path_of(text)
+    return str(path) if path else text
+
+
+def problems() -> list[tuple[str, Problem]]:
+    """Every problem of the collection with its name, read (a broken file is left out)."""
+    out = []
+    for name in names():
+        try:
+            out.append((name, load(path_of(name))))
+        except ValueError:
+            continue
+    return out

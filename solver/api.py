@@ -149,53 +149,64 @@ def make_position(A, B, C, *, leader: str = "A", trick=None, talon=None, game: G
     through the rules; the position keeps the tricks each player has taken. This
     needs ``game``, whose rules say who wins each trick.
     """
-    if played:
-        return _replay(A, B, C, leader, played, trick, talon, game, out_of_play)
+    if played and (isinstance(played, str) or not isinstance(played, (list, tuple))):
+        raise InputError("game.played", f"give the tricks played as a list, one trick of 3 cards each, "
+                         f"not {excerpt(played)}")
+    tricks = tuple(_cards(t, f"game.played[{i}]") for i, t in enumerate(played or ()))
     hands = (_hand(A, "deal.A"), _hand(B, "deal.B"), _hand(C, "deal.C"))
-    turned = game is None or (game.kind is Kind.RASPASY and game.talon_mode is not TalonMode.NONE)
-    trick_cards = _cards(trick, "game.trick")
-    talon_cards = _cards(talon, "deal.talon", ordered=turned)
-    aside = _cards(out_of_play, "deal.discard", ordered=False)
+    return position_from_cards(hands, parse_seat(leader, "game.leader"), game, trick=_cards(trick, "game.trick"),
+                               talon=_cards(talon, "deal.talon", ordered=_turns_talon(game)),
+                               out_of_play=_cards(out_of_play, "deal.discard", ordered=False), played=tricks)
+
+
+def _turns_talon(game: Game | None) -> bool:
+    """Whether the talon's cards are turned in play (their order matters), as far as ``game`` says."""
+    return game is None or (game.kind is Kind.RASPASY and game.talon_mode is not TalonMode.NONE)
+
+
+def position_from_cards(hands: tuple[int, int, int], leader: int, game: Game | None = None, *,
+                        trick=(), talon=(), out_of_play=(), played=()) -> Position:
+    """:func:`make_position` from cards already read: the hands as masks, the leader's seat,
+    the other fields as card tuples (``played``: a tuple of tricks). The same checks and the
+    same position; a reader that has parsed its fields once (a problem file) builds here."""
+    if played:
+        return _replay(hands, leader, played, trick, talon, game, out_of_play)
+    turned = _turns_talon(game)
     taken = set()
-    if aside and game is not None and game.declarer is not None and 0 <= game.declarer < 3:
+    if out_of_play and game is not None and game.declarer is not None and 0 <= game.declarer < 3:
         # the declarer took the talon, then discarded: its cards are now in his hand or the discard
-        taken = {c for c in talon_cards if hands[game.declarer] >> c & 1 or c in aside}
-    _check_disjoint(hands, trick_cards, tuple(c for c in talon_cards if c not in taken), aside)
-    if len(talon_cards) not in (0, 2):
-        raise InputError("deal.talon", f"the talon holds 2 cards, got {len(talon_cards)}")
-    position = Position(hands, parse_seat(leader, "game.leader"), trick_cards)
+        taken = {c for c in talon if hands[game.declarer] >> c & 1 or c in out_of_play}
+    _check_disjoint(hands, trick, tuple(c for c in talon if c not in taken), out_of_play)
+    if len(talon) not in (0, 2):
+        raise InputError("deal.talon", f"the talon holds 2 cards, got {len(talon)}")
+    position = Position(hands, leader, tuple(trick))
     in_hand = count(hands[position.to_move])
     if turned and in_hand > 8:
-        if game is not None and len(talon_cards) != 2:
+        if game is not None and len(talon) != 2:
             raise InputError("deal.talon", f"talon mode '{game.talon_mode.value}' needs the two talon "
-                             f"cards in the order they are turned, got {len(talon_cards)}")
+                             f"cards in the order they are turned, got {len(talon)}")
         played = 10 - in_hand  # complete tricks before this one
-        position = Position(hands, position.leader, trick_cards, talon_cards[max(played, 0):])
+        position = Position(hands, position.leader, tuple(trick), tuple(talon)[max(played, 0):])
     if game is not None:
         validate(position, game)
     return position
 
 
-def _replay(A, B, C, leader, played, trick, talon, game: Game | None, out_of_play) -> Position:
-    """:func:`make_position` with tricks already played: deal, then play them through the rules."""
+def _replay(hands, leader: int, tricks, trick, talon, game: Game | None, out_of_play) -> Position:
+    """:func:`position_from_cards` with tricks already played: deal, then play them through the rules."""
     from .rules import legal_cards, play, why_illegal
 
     if game is None:
         raise InputError("game.played", "tricks already played need the game, whose rules say who wins them")
-    if isinstance(played, str) or not isinstance(played, (list, tuple)):
-        raise InputError("game.played", f"give the tricks played as a list, one trick of 3 cards each, "
-                         f"not {excerpt(played)}")
-    tricks = [_cards(t, f"game.played[{i}]") for i, t in enumerate(played)]
     for i, cards in enumerate(tricks):
         if len(cards) != 3:
             raise InputError(f"game.played[{i}]", f"a trick played is 3 cards, got {len(cards)}")
-    start = make_position(A, B, C, leader=leader, talon=talon, game=game, out_of_play=out_of_play)
+    start = position_from_cards(hands, leader, game, talon=talon, out_of_play=out_of_play)
     if start.tricks_left != 10:
         raise InputError("deal", f"with tricks already played the deal is given as dealt, 10 cards each, "
                          f"got {start.tricks_left}")
     position = start
-    on_table = _cards(trick, "game.trick")
-    for name, cards in [(f"game.played[{i}]", t) for i, t in enumerate(tricks)] + [("game.trick", on_table)]:
+    for name, cards in [(f"game.played[{i}]", t) for i, t in enumerate(tricks)] + [("game.trick", trick)]:
         for c in cards:
             if position.is_over():
                 raise InputError(name, "more cards than the deal holds")
@@ -203,8 +214,8 @@ def _replay(A, B, C, leader, played, trick, talon, game: Game | None, out_of_pla
                 raise InputError(name, f"{ascii_name(c)} cannot be played there: {SEATS[position.to_move]} "
                                  f"{why_illegal(position, game, c)}")
             position = play(position, game, c)
-    if len(on_table) > 2:
-        raise InputError("game.trick", f"at most 2 cards can lie on the table, got {len(on_table)}")
+    if len(trick) > 2:
+        raise InputError("game.trick", f"at most 2 cards can lie on the table, got {len(trick)}")
     validate(position, game)
     return position
 

@@ -41,9 +41,9 @@ from os import PathLike
 from pathlib import Path
 
 from .errors import excerpt, one_line
-from .api import InputError, kind_word, make_position, parse_game, parse_seat
+from .api import InputError, kind_word, parse_game, parse_seat, position_from_cards
 from .cards import SEATS, ascii_name, count
-from .notation import NotationError, format_hand, parse_card_list, parse_cards, parse_hand
+from .notation import NotationError, format_hand, parse_card_list, parse_hand
 from .rules import Game, Kind, Position, TalonMode, raspasy_talon_mode
 
 __all__ = ["ANY", "DeclaredKey", "Problem", "ProblemError", "dump", "dumps", "format_key", "load", "load_each",
@@ -169,14 +169,9 @@ class Problem:
 
     @cached_property
     def _talon_cards(self) -> tuple[int, ...]:
-        if self.talon is None:
-            return ()
         order_matters = self.kind is not None and kind_word(self.kind) == Kind.RASPASY.value \
             and str(self.raspasy_talon or "suit").strip().lower() != TalonMode.NONE.value
-        cards = _card_list(self.talon, self.error, "deal.talon", order_matters)
-        if len(cards) != 2:
-            raise self.error("deal.talon", f"the talon holds 2 cards, got {len(cards)}")
-        return cards
+        return self._two_cards("deal.talon", self.talon, order_matters, "the talon holds 2 cards")
 
     def discard_cards(self) -> tuple[int, ...]:
         """The cards the declarer put aside (out of play)."""
@@ -184,25 +179,25 @@ class Problem:
 
     @cached_property
     def _discard_cards(self) -> tuple[int, ...]:
-        if self.discard is None:
+        return self._two_cards("deal.discard", self.discard, False, "a discard is 2 cards")
+
+    def _two_cards(self, field: str, text: str | None, order_matters: bool, rule: str) -> tuple[int, ...]:
+        """The cards of the talon or the discard: none when the file gives none, else two."""
+        if text is None:
             return ()
-        cards = _card_list(self.discard, self.error, "deal.discard", order_matters=False)
+        cards = _card_list(text, self.error, field, order_matters)
         if len(cards) != 2:
-            raise self.error("deal.discard", f"a discard is 2 cards, got {len(cards)}")
+            raise self.error(field, f"{rule}, got {len(cards)}")
         return cards
 
     def declarer_seat(self) -> int | None:
-        if self.declarer is None:
-            return None
-        try:
-            return parse_seat(self.declarer, "game.declarer")
-        except InputError as e:
-            raise self._wrap(e) from None
+        """The declarer's seat, as the game names it (None in raspasy or without ``[game]``)."""
+        return None if self.kind is None else self.game().declarer
 
     @property
     def needs_discard(self) -> bool:
         """Whether the declarer holds two cards more than the others (10 and the talon), to discard."""
-        seat = self.declarer_seat() if self.kind is not None else None
+        seat = self.declarer_seat()
         if seat is None:
             return False
         sizes = [count(h) for h in self.hands()]
@@ -223,11 +218,20 @@ class Problem:
 
     def _make_position(self, game: Game | None) -> Position:
         try:
-            return make_position(*self.hands(), leader=self.leader, trick=self.trick, played=self.played,
-                                 talon=_ascii(self.talon_cards()), game=game,
-                                 out_of_play=_ascii(self.discard_cards()))
+            return position_from_cards(self.hands(), self.leader_seat(), game, trick=self._trick_cards,
+                                       talon=self.talon_cards(), out_of_play=self.discard_cards(),
+                                       played=self._played_cards)
         except InputError as e:
             raise self._wrap(e) from None
+
+    @cached_property
+    def _trick_cards(self) -> tuple[int, ...]:
+        return _card_list(self.trick, self.error, "game.trick", order_matters=True) if self.trick else ()
+
+    @cached_property
+    def _played_cards(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(_card_list(t, self.error, f"game.played[{i}]", order_matters=True)
+                     for i, t in enumerate(self.played or ()))
 
     def with_discard(self, cards) -> "Problem":
         """The problem after the declarer (holding 12 cards) puts ``cards`` aside: his hand
@@ -247,6 +251,10 @@ class Problem:
         The declarer holds 12 cards in ``[deal]``, or 10 with the talon given apart
         (he takes it), and the others 10 each; an ending works alike (5 against 3 and 3).
         """
+        return self._deal_for_discard
+
+    @cached_property
+    def _deal_for_discard(self) -> tuple[tuple[int, int, int], int]:
         game = self.game()
         if game.kind is Kind.RASPASY:
             raise self.error("game.kind", "raspasy has no declarer and no discard")
@@ -271,6 +279,10 @@ class Problem:
         return (hands[0], hands[1], hands[2]), seat
 
     def leader_seat(self) -> int:
+        return self._leader_seat
+
+    @cached_property
+    def _leader_seat(self) -> int:
         try:
             return parse_seat(self.leader, "game.leader")
         except InputError as e:
@@ -280,7 +292,7 @@ class Problem:
 
     def talon_taken(self) -> bool:
         """Whether the declarer took the talon: a discard is given and a talon card is in his hand or in it."""
-        seat = self.declarer_seat() if self.kind is not None else None
+        seat = self.declarer_seat()
         if seat is None or not self.talon or not self.discard:
             return False
         mine = self.hands()[seat]
@@ -291,14 +303,12 @@ class Problem:
         """The position as dealt and the cards of the tricks ``played`` since, in order (None without)."""
         if not self.played:
             return None
-        game = self.game()
         try:
-            start = make_position(*self.hands(), leader=self.leader, talon=_ascii(self.talon_cards()),
-                                  game=game, out_of_play=_ascii(self.discard_cards()))
-            cards = [c for trick in self.played for c in parse_cards(trick)]
-        except (InputError, NotationError) as e:  # checked when the problem was read
-            raise self.error("game.played", str(e)) from None
-        return start, cards
+            start = position_from_cards(self.hands(), self.leader_seat(), self.game(), talon=self.talon_cards(),
+                                        out_of_play=self.discard_cards())
+        except InputError as e:  # checked when the problem was read
+            raise self._wrap(e) from None
+        return start, [c for trick in self._played_cards for c in trick]
 
     def agrees(self, tricks) -> bool | None:
         """Whether the solver's ``tricks`` are the published answer; None without ``[expect]``.

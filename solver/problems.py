@@ -16,6 +16,7 @@ once, when it was loaded) and an :class:`~solver.engine.Engine` to share.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .analysis.discard import best_discard
@@ -27,41 +28,60 @@ from .rules import Position
 if TYPE_CHECKING:
     from .engine import Engine
 
-__all__ = ["answer", "problem_key", "setup", "solve_problem", "with_best_discard"]
+__all__ = ["Solved", "answer", "problem_key", "setup", "solve_problem", "with_best_discard"]
 
 
-def setup(problem: Problem, engine: Engine | None = None) -> tuple[Position, tuple[int, ...], bool]:
+@dataclass(frozen=True)
+class Solved:
+    """A problem solved: the :class:`~solver.api.Result`, the cards out of play as discarded,
+    and whether the solver chose them (a declarer who held 12 cards). ``discard_key`` is then
+    which of his discards work, found by the one search of the 66 that chose the discard."""
+
+    result: Result
+    discard: tuple[int, ...] = ()
+    chosen: bool = False
+    discard_key: KeyReport | None = None
+
+
+def setup(problem: Problem, engine: Engine | None = None,
+          key: KeyReport | None = None) -> tuple[Position, tuple[int, ...], bool]:
     """The position to solve, the cards out of play as discarded, and whether the discard
     is the solver's: a declarer still holding 12 cards (10 and the talon) makes his best
-    discard first, as ``pref check`` and ``pref discard`` take it."""
+    discard first, as ``pref check`` and ``pref discard`` take it. ``key``, the discards'
+    :func:`problem_key` when it is known, names that discard without searching again."""
     if not problem.needs_discard:
         return problem.position(), problem.discard_cards(), False
     hands12, declarer = problem.deal_for_discard()
-    best = best_discard(hands12, declarer, problem.game(), problem.leader_seat(), engine)
+    discard = key.working[0] if key is not None else \
+        best_discard(hands12, declarer, problem.game(), problem.leader_seat(), engine).discard
     hands = list(hands12)
-    for c in best.discard:
+    for c in discard:
         hands[declarer] &= ~(1 << c)
-    return Position(tuple(hands), problem.leader_seat()), tuple(best.discard), True
+    return Position(tuple(hands), problem.leader_seat()), tuple(discard), True
 
 
-def answer(problem: Problem, engine: Engine | None = None, progress=None) -> int | dict[str, int]:
+def answer(problem: Problem, engine: Engine | None = None, progress=None,
+           key: KeyReport | None = None) -> int | dict[str, int]:
     """The value ``[expect] tricks`` states, found by the solver: the declarer's tricks
-    (with his best discard when one is due), or each raspasy player's, over the whole
+    (with his best discard when one is due: the best of ``key``, the discards'
+    :func:`problem_key`, when it is known), or each raspasy player's, over the whole
     deal (with tricks ``played``, those taken in them too: :attr:`Result.deal_tricks`)."""
     if problem.needs_discard:
+        if key is not None:
+            return key.best
         hands12, declarer = problem.deal_for_discard()
         return best_discard(hands12, declarer, problem.game(), problem.leader_seat(), engine, progress).tricks
     return solve(problem.position(), problem.game(), engine=engine, with_line=False,
                  with_card_values=False).deal_tricks
 
 
-def solve_problem(problem: Problem, engine: Engine | None = None,
-                  full: bool = True) -> tuple[Result, tuple[int, ...], bool]:
-    """The result, the cards discarded and whether the solver chose them (a 12-card declarer,
-    see :func:`setup`); ``full=False`` finds the value alone, without the line and the card values."""
-    position, discard, chosen = setup(problem, engine)
+def solve_problem(problem: Problem, engine: Engine | None = None, full: bool = True) -> Solved:
+    """The problem solved (see :class:`Solved` and :func:`setup`); ``full=False`` finds the value
+    alone, without the line, the card values and the discards' key."""
+    key = problem_key(problem, engine) if full and problem.needs_discard else None
+    position, discard, chosen = setup(problem, engine, key)
     result = solve(position, problem.game(), engine=engine, with_line=full, with_card_values=full)
-    return result, discard, chosen
+    return Solved(result, discard, chosen, key)
 
 
 def problem_key(problem: Problem, engine: Engine | None = None) -> KeyReport:

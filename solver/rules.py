@@ -1,4 +1,4 @@
-"""The rules of play (``RULES.md``) in plain Python: games, positions, legal cards, tricks.
+"""The rules of play in plain Python: games, positions, legal cards, tricks.
 
 This module is the executable statement of the rules. The search kernel
 re-implements the same rules on bitmasks for speed; the tests hold the two
@@ -25,7 +25,10 @@ class Kind(str, Enum):
 
 
 class TalonMode(str, Enum):
-    """How the talon takes part in raspasy (RULES.md, "Talon mode")."""
+    """How the talon takes part in raspasy: ``none``, it plays no part; ``suit``, each talon
+    card, turned for tricks 1 and 2, names the suit to follow (a player void in it plays any
+    card); ``dealer``, the turned card also competes for the trick, and a trick it wins goes
+    to the dealer (:data:`DEALER`), no player."""
 
     NONE = "none"
     SUIT = "suit"
@@ -264,7 +267,7 @@ def play(position: Position, game: Game, c: int) -> Position:
     if winner != DEALER:
         taken[winner] += 1
     talon = position.talon[1:]
-    leader = 0 if position.talon else winner  # after a talon trick A leads (RULES.md)
+    leader = 0 if position.talon else winner  # while a talon card is still to be turned, A leads
     return Position(tuple(hands), leader, (), talon, tuple(taken))
 
 

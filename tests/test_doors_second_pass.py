@@ -209,7 +209,7 @@ def _with_played(name: str, tricks: int) -> tuple[dict, tuple[int, int, int]]:
     from solver.problems import solve_problem
 
     problem = load(ROOT / "problems" / name)
-    result, _, _ = solve_problem(problem)
+    result = solve_problem(problem).result
     line = [ascii_name(c) for c in result.line]
     data = to_dict(problem)
     data["game"]["played"] = [" ".join(line[3 * i:3 * i + 3]) for i in range(tricks)]
@@ -249,7 +249,7 @@ def test_expect_counts_the_whole_deal_in_solve_check_the_board_and_the_api(tmp_p
     assert solve_object(data)["agrees"] is True
     problem = from_dict(data, "p")
     assert answer(problem) == expect
-    result, _, _ = solve_problem(problem)
+    result = solve_problem(problem).result
     assert problem.agrees(result.deal_tricks) and result.deal_tricks == expect
     # the tricks left alone are no longer read as the answer: a wrong answer, or one refused
     # as below what was taken already
@@ -433,3 +433,9 @@ def test_notes_keep_their_lines_and_tabs_and_windows_line_ends():
 
     text = 'notes = """\r\nOne line.\r\n\tAnother."""\n[deal]\nA = "♠A"\nB = "♠K"\nC = "♠Q"\n'
     assert loads_toml(text, "n.toml").notes == "One line.\n\tAnother."
+
+
+def test_a_cyrillic_seat_letter_on_the_command_line_is_named():
+    err = assert_clean_error(run("table", "--leader", "\u0410", "♠A / ♠K / ♠Q"))
+    assert "'\u0410' is CYRILLIC CAPITAL LETTER A: seats are the Latin letters A, B, C" in err[0]
+    assert run("table", "--leader", "b", "♠A / ♠K / ♠Q").exit_code == 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.analysis.key import discard_key, key_of_card_values
+from solver.analysis.key import key_of_card_values
 from solver.cards import SEATS, ascii_name
 from solver.notation import NotationError, format_hand, parse_card, parse_card_list, parse_cards
 from solver.problemfile import Problem, ProblemError, dumps, from_dict, loads_json, loads_toml, to_dict
@@ -56,13 +56,13 @@ def solve_object(data, lang: str = "en") -> dict:
     ``ru`` writes them as ``pref solve --lang ru`` does."""
     style = Style(lang, False)
     problem = read_problem(data)
-    result, discard, chosen = solve_problem(problem, engine())
-    out = result_json(problem, result, discard, chosen)
+    solved = solve_problem(problem, engine())
+    result = solved.result
+    out = result_json(problem, result, solved.discard, solved.chosen)
     position, game = result.position, result.game
     out["answer"] = answer(position.tricks_left, game, result.tricks, style, position.taken)
-    if chosen:  # which discards work: a composer's question (pref check --strict asks it too)
-        hands12, declarer = problem.deal_for_discard()
-        out["discard_key_text"] = key_text(discard_key(hands12, declarer, game, problem.leader_seat(), engine()), lang)
+    if solved.discard_key:  # which discards work: a composer's question (pref check --strict asks it too)
+        out["discard_key_text"] = key_text(solved.discard_key, lang)
     if result.card_values:
         report = key_of_card_values(position, game, result.card_values)
         out["key_text"] = key_text(report, lang)

@@ -69,8 +69,8 @@ def check(paths, color, as_json, strict, lang):
             if problem.expect is None or problem.kind is None:
                 unchecked += 1
                 continue
-            got = answer(problem, engine())
             report = problem_key(problem, engine())
+            got = answer(problem, engine(), key=report)
             declared = problem.declared_key()
         except ProblemError as e:
             outcome.report(e)

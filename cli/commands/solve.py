@@ -11,7 +11,7 @@ from solver.analysis.key import key_of_card_values
 from solver import collection
 from solver.cards import SEATS
 from solver.problemfile import Problem, ProblemError
-from solver.problems import problem_key, solve_problem
+from solver.problems import Solved, solve_problem
 from solver.rules import Kind
 
 from .. import render
@@ -61,7 +61,8 @@ def solve(files, as_json, jsonl, only, with_stats, lang, color):
       pref solve --only value --json problems/kovalevskaya-misere.toml
       echo '{"deal": {"A": "♠AKQ", "B": "♠J10 ♣7", "C": "♣AKQ"}, "game": {"kind": "contract", "contract": "6S", "declarer": "A"}}' | pref solve --jsonl -
 
-    JSON results carry the deal, game, tricks, verdict, card_values, line
+    JSON results carry the deal, game, tricks (and deal_tricks, with those of
+    the tricks played: what [expect] counts), verdict, card_values, line
     and nodes (a bad problem: file, lineno and error); cards are written
     7S … 10S … AH. See docs/problem-format.md for the files and the keys.
     """
@@ -82,15 +83,13 @@ def solve(files, as_json, jsonl, only, with_stats, lang, color):
             if isinstance(problem, ProblemError):
                 raise problem
             before = engine().stats
-            result, discard, chosen = solve_problem(problem, engine(), full)
+            solved = solve_problem(problem, engine(), full)
             stats = engine().stats - before
-            outcome.wrong += problem.expect is not None and not problem.agrees(result.deal_tricks)
+            outcome.wrong += problem.expect is not None and not problem.agrees(solved.result.deal_tricks)
             if as_json:
-                text = json.dumps(_json_out(problem, result, discard, chosen, full, with_stats and stats),
-                                  ensure_ascii=False)
+                text = json.dumps(_json_out(problem, solved, full, with_stats and stats), ensure_ascii=False)
             else:
-                lines = explain(problem, result, style, discard, chosen) if full else \
-                    _value_lines(problem, result, style)
+                lines = explain(problem, solved, style) if full else _value_lines(problem, solved.result, style)
                 text = "\n".join(lines + ([stats.summary()] if with_stats else []))
         except ProblemError as e:
             outcome.report(e)
@@ -104,16 +103,16 @@ def solve(files, as_json, jsonl, only, with_stats, lang, color):
     sys.exit(outcome.exit_code)
 
 
-def _key_line(problem: Problem, position, game, result, chosen: bool, lang: str) -> str:
+def _key_line(solved: Solved, lang: str) -> str:
     """``Key: unique key ♦A (for the defenders, A to play)``; for a declarer who had to
     discard, the discards that reach his best."""
-    key = problem_key(problem, engine()) if chosen else \
-        key_of_card_values(position, game, result.card_values)
+    result = solved.result
+    key = solved.discard_key or key_of_card_values(result.position, result.game, result.card_values)
     return f"{say(lang, 'Key')}: {render.key_text(key, lang)}"
 
 
-def _json_out(problem: Problem, result, discard, chosen: bool, full: bool, stats) -> dict:
-    out = result_json(problem, result, discard, chosen)
+def _json_out(problem: Problem, solved: Solved, full: bool, stats) -> dict:
+    out = result_json(problem, solved.result, solved.discard, solved.chosen)
     if not full:
         for key in ("card_values", "line", "lines"):
             out.pop(key, None)
@@ -135,15 +134,16 @@ def solve_stream(source: str, full: bool = True, with_stats: bool = False) -> in
 
     def answer(problem: Problem, outcome: Outcome) -> dict:
         before = engine().stats
-        result, discard, chosen = solve_problem(problem, engine(), full)
-        outcome.wrong += problem.expect is not None and not problem.agrees(result.deal_tricks)
-        return _json_out(problem, result, discard, chosen, full, with_stats and engine().stats - before)
+        solved = solve_problem(problem, engine(), full)
+        outcome.wrong += problem.expect is not None and not problem.agrees(solved.result.deal_tricks)
+        return _json_out(problem, solved, full, with_stats and engine().stats - before)
 
     return answer_lines(source, answer)
 
 
-def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = False) -> list[str]:
-    """The whole text answer for one problem; ``chosen``: the discard is the solver's best."""
+def explain(problem: Problem, solved: Solved, style: Style) -> list[str]:
+    """The whole text answer for one problem solved in full."""
+    result, discard, chosen = solved.result, solved.discard, solved.chosen
     game, position, lang = result.game, result.position, style.lang
     lines = []
     heading = " — ".join(t for t in (problem.title or problem.where, problem.source) if t)
@@ -171,7 +171,7 @@ def explain(problem: Problem, result, style: Style, discard=(), chosen: bool = F
         lines.append(say(lang, template, answer=_tricks_text(problem.expect, lang)))
     lines.append("")
     lines += render.card_value_lines(position, game, result.card_values, style)
-    lines.append(_key_line(problem, position, game, result, chosen, lang))
+    lines.append(_key_line(solved, lang))
     lines.append("")
     legend = say(lang, "* another card was as good, where the choice mattered")
     if position.trick:

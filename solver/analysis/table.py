@@ -108,7 +108,8 @@ def dd_table(hands: tuple[int, int, int], talon: tuple[int, ...] = (), leader: i
              progress: Progress | None = None) -> DDTable:
     """The double-dummy table of a deal (see :class:`DDTable`).
 
-    Raspasy is played with the talon turned as ``raspasy_talon`` says (RULES.md), or
+    Raspasy is played with the talon turned as ``raspasy_talon`` says (see
+    :class:`~solver.rules.TalonMode`), or
     with mode ``none`` when no talon is given; a turned talon needs ``leader`` A.
     """
     try:

@@ -384,9 +384,9 @@ function goTo(index) {
 function undo() {
   if (board.at === 0) return;
   let i = board.at - 1;
-  const seat = $("seat").value;
-  // Playing one seat: go back to that seat's previous turn, past the solver's replies.
-  while (seat && i > 0 && (board.states[i].over || toMove(board.states[i].problem) !== seat)) i -= 1;
+  const seats = mySeats();
+  // Playing one seat (or a problem's side): back to the user's previous turn, past the solver's replies.
+  while (seats.length && i > 0 && (board.states[i].over || !seats.includes(toMove(board.states[i].problem)))) i -= 1;
   goTo(i);
 }
 

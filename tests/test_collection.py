@@ -39,6 +39,21 @@ def test_pref_solve_takes_a_problem_by_its_name(tmp_path, monkeypatch):
     assert shadowed.exit_code == 2  # a file of that name is read first, as any path
 
 
+def test_a_name_that_is_neither_a_file_nor_a_problem_says_both_and_the_nearest(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    typo = CliRunner().invoke(pref, ["solve", "kovalevskaya-misre", "kovalevskaya-misere"])
+    assert typo.exit_code == 2
+    first = typo.stderr.strip().splitlines()[0]
+    assert first == ("kovalevskaya-misre: file: no such file, nor a problem of that name in the collection "
+                     "(did you mean kovalevskaya-misere?)")
+    assert "Kovalevskaya's misère" in typo.stdout  # the other name is still solved
+    nothing_near = CliRunner().invoke(pref, ["solve", "nosuch"])
+    assert nothing_near.exit_code == 2
+    assert nothing_near.stderr.strip() == "nosuch: file: no such file, nor a problem of that name in the collection"
+    board = CliRunner().invoke(pref, ["board", "lasker-misre"])  # the board reads names the same way
+    assert board.exit_code == 2 and "did you mean lasker-misere?" in board.stderr
+
+
 def test_every_package_is_named_in_pyproject():
     """The packages are listed by name (a find cannot map problems/ into the package): a new
     package left out of the list would be missing from an installed copy."""

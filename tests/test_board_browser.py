@@ -760,3 +760,14 @@ def test_the_live_status_says_what_changed(page, server):
     assert page.get_attribute("#live", "aria-live") == "polite" and page.get_attribute("#value", "aria-live") is None
     play(page, "10D")
     assert page.inner_text("#live") == "A ♦10. B to play."
+
+
+def test_raspasy_totals_say_each_is_against_the_other_two(page, server):
+    path = ROOT / "problems" / "raspasy-cash-the-singleton-jack.toml"
+    open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))))
+    note = page.inner_text("#value .raspasy-note")
+    assert "other two playing against him" in note and "need not add up" in note
+    page.select_option("#lang", "ru")
+    page.wait_for_function("document.querySelector('#value .raspasy-note').textContent.includes('двое других')")
+    open_board(page, kovalevskaya_url(server))  # a misère has no such note
+    assert page.query_selector("#value .raspasy-note") is None

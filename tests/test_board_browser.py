@@ -647,7 +647,7 @@ def test_problem_mode_hides_the_answer_marks_each_card_and_shows_the_solution(pa
     assert "Key: only ♦10, ♦J, ♦Q or ♦K catches it — equal cards\n4 of 10 first cards work: ♦10 ♦J ♦Q ♦K" in solution
     notes = load(KOVALEVSKAYA).notes.strip().splitlines()[0]
     assert notes in solution and "misère; catching · hard" in solution
-    assert page.is_visible("#seat-C .value")  # and the values come back
+    page.wait_for_selector("#seat-C .value", state="visible")  # and the values come back (the page redraws)
     screenshot(page, "board-problem-mode.png")  # the README's picture
 
 
@@ -766,7 +766,7 @@ def test_raspasy_totals_say_each_is_against_the_other_two(page, server):
     path = ROOT / "problems" / "raspasy-cash-the-singleton-jack.toml"
     open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))))
     note = page.inner_text("#value .raspasy-note")
-    assert "other two playing against him" in note and "need not add up" in note
+    assert "the other two playing against that player" in note and "need not add up to the tricks left" in note
     page.select_option("#lang", "ru")
     page.wait_for_function("document.querySelector('#value .raspasy-note').textContent.includes('двое других')")
     open_board(page, kovalevskaya_url(server))  # a misère has no such note

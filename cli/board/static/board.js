@@ -95,8 +95,8 @@ const WORDS = {
     "takes and leads": "{winner} takes the trick and leads.", "takes, other leads": "{winner} takes the trick; {leader} leads.",
     "plays next": "{seat} to play.", leads: "{seat} leads.", "best play": "with best play from here (double dummy)",
     misere: "misère by {seat}", raspasy: "raspasy", by: "{contract} by {seat}",
-    "raspasy totals": "Each player's figure is what he can be sure of with the other two playing against him, " +
-      "so the three need not add up to the tricks left.",
+    "raspasy totals": "Each figure has the other two playing against that player, so the three need not " +
+      "add up to the tricks left.",
     "board name": "Preferans board", "no game": "no game", solving: "solving…",
     badge: "{seat} takes {tricks} from here after {card}",
     "talon dealer": "competes for the dealer", "talon suit": "names the suit",
@@ -133,8 +133,8 @@ const WORDS = {
     "takes and leads": "{winner} берёт взятку и ходит.", "takes, other leads": "{winner} берёт взятку; ходит {leader}.",
     "plays next": "Ходит {seat}.", leads: "{seat} на ходу.", "best play": "при лучшей игре отсюда (в открытую)",
     misere: "мизер, играет {seat}", raspasy: "распасы", by: "{contract}, играет {seat}",
-    "raspasy totals": "У каждого игрока — сколько взяток он возьмёт наверняка, когда двое других играют против него, " +
-      "поэтому в сумме эти три числа не обязаны давать число оставшихся взяток.",
+    "raspasy totals": "В каждом числе двое других играют против этого игрока, поэтому в сумме три числа " +
+      "не обязаны давать число оставшихся взяток.",
     "board name": "Доска преферанса", "no game": "без игры", solving: "считаю…",
     badge: "{seat} берёт отсюда {tricks} после {card}",
     "talon dealer": "играет за сдающего", "talon suit": "задаёт масть",

@@ -768,7 +768,7 @@ def test_raspasy_totals_say_each_is_against_the_other_two(page, server):
     note = page.inner_text("#value .raspasy-note")
     assert "the other two playing against that player" in note and "need not add up to the tricks left" in note
     page.select_option("#lang", "ru")
-    page.wait_for_function("document.querySelector('#value .raspasy-note').textContent.includes('двое других')")
+    page.wait_for_function("document.querySelector('#value .raspasy-note')?.textContent.includes('двое других')")
     open_board(page, kovalevskaya_url(server))  # a misère has no such note
     assert page.query_selector("#value .raspasy-note") is None
 

@@ -8,9 +8,10 @@ A problem's name is its file's name without ``.toml``.
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 
-from .problemfile import Problem, load
+from .problemfile import Problem, ProblemError, load
 
 _HERE = Path(__file__).resolve().parent
 
@@ -41,11 +42,19 @@ def path_of(name: str) -> Path | None:
 
 
 def resolve(text: str) -> str:
-    """A path as given, or the collection's file when ``text`` names no file but a problem."""
+    """A path as given, or the collection's file when ``text`` names no file but a problem.
+
+    Raises :class:`ProblemError` when it names neither, saying both were looked for and
+    naming the collection's nearest problems (a typo in a name is the usual cause)."""
     if Path(text).exists():
         return text
     path = path_of(text)
-    return str(path) if path else text
+    if path:
+        return str(path)
+    stem = Path(text).name.removesuffix(".toml")
+    near = difflib.get_close_matches(stem, names(), n=3, cutoff=0.6)
+    hint = f" (did you mean {', '.join(near)}?)" if near else ""
+    raise ProblemError(text, "file", f"no such file, nor a problem of that name in the collection{hint}")
 
 
 def problems() -> list[tuple[str, Problem]]:

@@ -16,13 +16,14 @@ import numpy as np
 
 from .cards import NO_TRUMP
 from .kernel import drivers
-from .kernel.bits import PDEP, PEXT
+from .kernel.bits import RANKS
 from .kernel.config import (ALL_SHORTCUTS, C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID,
                             C_GENERATION, C_N_TALON, C_TALON, C_TALON_MODE, C_TRUMP, CTX_SIZE,
                             MAX_CARDS_IN_PLAY, P_HANDS, P_LEADER, P_N_TRICK, P_TRICK, POS_SIZE,
                             S_BOUND_CUTS, S_CUTS, S_FIRST_CUTS, S_NODES, S_TT_HITS, S_TT_PROBES,
                             S_TT_STORES, SHORTCUT_NAMES, STATS_SIZE, TALON_DEALER, TALON_NONE,
                             TALON_SUIT)
+from .kernel import tt
 from .kernel.tt import DEFAULT_LOG2_SIZE, new_table
 
 MIN_LOG2_SIZE, MAX_LOG2_SIZE = 6, 28
@@ -163,7 +164,7 @@ class Searcher:
 
     def __init__(self, options: Options = Options()):
         self.options = checked_options(options)
-        self.keys, self.vals = new_table(options.tt_log2_size)
+        self.table = new_table(options.tt_log2_size)
         self.scratch = drivers.new_scratch()
         self.counters = np.zeros(STATS_SIZE, dtype=np.int64)
         self.generation = 0
@@ -171,7 +172,7 @@ class Searcher:
     def clear(self) -> None:
         """Forget every table entry and killer move (results stay exact either way; this frees
         the slots and makes the next search's node count independent of the earlier ones)."""
-        self.vals[..., 3] = 0
+        tt.clear(self.table)
         self.scratch[...] = 0
 
     @property
@@ -187,13 +188,13 @@ class Searcher:
                            table_hits=int(c[S_TT_HITS]), table_stores=int(c[S_TT_STORES]),
                            bound_cuts=int(c[S_BOUND_CUTS]), cuts=int(c[S_CUTS]),
                            first_move_cuts=int(c[S_FIRST_CUTS]),
-                           table_fill=float(np.count_nonzero(self.vals[..., 3])) / self.vals.shape[0])
+                           table_fill=tt.fill(self.table))
 
     def _arrays(self, position: Position, game: Game, focus: int, cooperative: bool = False):
         self.generation = self.generation % 127 + 1
         ctx = encode_game(game, focus, position.talon, self.options.flags, self.generation, cooperative)
         return (encode_position(position), ctx,
-                self.keys, self.vals, PEXT, PDEP, self.scratch, self.counters)
+                self.table, RANKS, self.scratch, self.counters)
 
     def value(self, position: Position, game: Game, focus: int, cooperative: bool = False) -> int:
         """:meth:`Engine.value` without the checks."""
@@ -331,11 +332,11 @@ def _batch_values(positions, games, focuses, options: Options = Options(),
     for i, (p, g, f) in enumerate(zip(positions, games, focuses)):
         pos[i] = encode_position(p)
         ctx[i] = encode_game(g, f, p.talon, options.flags)
-    keys, vals = new_table(options.tt_log2_size, copies=threads)
+    table = new_table(options.tt_log2_size, copies=threads)
     values = np.zeros(n, dtype=np.int64)
     nodes = np.zeros(n, dtype=np.int64)
     if n:
-        drivers.batch_values(pos, ctx, keys, vals, PEXT, PDEP, values, nodes)
+        drivers.batch_values(pos, ctx, table, RANKS, values, nodes)
     return values, nodes
 
 

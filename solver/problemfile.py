@@ -738,6 +738,11 @@ def loads_json(text: str, name: str = "<json>", lineno: int | None = None) -> Pr
     return from_dict(data, name, lineno)
 
 
+ESTIMATE_QUESTION = "an estimate question (pref estimate FILE asks it), not a problem"
+"""What a file with an ``[estimate]`` section and no deal is: a saved ``pref estimate``
+question; ``pref check`` passes over it with this line instead of counting it unreadable."""
+
+
 def from_dict(data: dict, name: str, lineno: int | None = None) -> Problem:
     """A checked :class:`Problem` from the parsed document (TOML tables or JSON objects)."""
     where = f"{name}: line {lineno}" if lineno else name
@@ -745,6 +750,8 @@ def from_dict(data: dict, name: str, lineno: int | None = None) -> Problem:
     def fail(field: str, message: str) -> ProblemError:
         return ProblemError(where, field, message, lineno)
 
+    if "estimate" in data and "deal" not in data:
+        raise fail("estimate", ESTIMATE_QUESTION)
     _check_keys(data, "", fail)
     deal = _section(data, "deal", fail, required=True)
     game = _section(data, "game", fail, required=False)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 
-TABLE_ENTRY_BYTES = 37
-"""Bytes per table entry: the int64 keys (4) and the int8 values (5) of ``kernel.tt.new_table``."""
+TABLE_ENTRY_BYTES = 40
+"""Bytes per table entry: ``kernel.tt.ENTRY_BYTES`` (not imported: that would load the kernel)."""
 
 PROCESS_BYTES = 170 << 20
 """A worker process (``pref book``): the interpreter, NumPy and the loaded kernel (~130 MB,

@@ -426,6 +426,11 @@ HIDDEN_CARDS = """() => {
     const found = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     if (!found || !card.contains(found)) hidden.push(card.dataset.card);
   }
+  const table = document.querySelector('#table').getBoundingClientRect();
+  for (const seat of document.querySelectorAll('.seat')) {  // no box runs out of the table (under the panel)
+    const r = seat.getBoundingClientRect();
+    if (r.left < table.left - 0.5 || r.right > table.right + 0.5) hidden.push(seat.id);
+  }
   return {hidden, scroll: document.documentElement.scrollWidth - window.innerWidth};
 }"""
 
@@ -628,6 +633,12 @@ def test_problem_mode_hides_the_answer_marks_each_card_and_shows_the_solution(pa
     wait_solved(page)
     assert page.evaluate("toMove(current().problem)") == "C"
     assert "not best" not in page.inner_text("#value")
+    page.click("#undo")  # back to the user's own turn before, past the solver's reply
+    wait_solved(page)
+    assert moves_played(page) == []
+    play(page, "JS")
+    page.wait_for_function("document.querySelectorAll('#moves .move .card').length === 2")
+    wait_solved(page)
     page.check("#hide-hands")  # at the table: B's hand is not seen
     wait_solved(page)
     page.click("#show-solution")
@@ -749,3 +760,14 @@ def test_the_live_status_says_what_changed(page, server):
     assert page.get_attribute("#live", "aria-live") == "polite" and page.get_attribute("#value", "aria-live") is None
     play(page, "10D")
     assert page.inner_text("#live") == "A ♦10. B to play."
+
+
+def test_raspasy_totals_say_each_is_against_the_other_two(page, server):
+    path = ROOT / "problems" / "raspasy-cash-the-singleton-jack.toml"
+    open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))))
+    note = page.inner_text("#value .raspasy-note")
+    assert "other two playing against him" in note and "need not add up" in note
+    page.select_option("#lang", "ru")
+    page.wait_for_function("document.querySelector('#value .raspasy-note').textContent.includes('двое других')")
+    open_board(page, kovalevskaya_url(server))  # a misère has no such note
+    assert page.query_selector("#value .raspasy-note") is None

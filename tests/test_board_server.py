@@ -485,3 +485,42 @@ def test_fuzzed_bodies_are_answered_or_refused_in_one_line(server):
             assert error and "\n" not in error and not error.startswith("internal error")
 
     check()
+
+
+WARM_THEN_SOLVE = """
+import json, sys
+from numba.core.registry import CPUDispatcher
+from cli.board import moves
+from solver.kernel import drivers
+from solver.problemfile import load
+
+def loaded():
+    return {name: len(f.signatures) for name, f in vars(drivers).items() if isinstance(f, CPUDispatcher)}
+
+moves.warm_up()
+before = loaded()
+for name in sys.argv[1:]:
+    problem = moves.problem_object(load(f"problems/{name}.toml"))
+    solved = moves.solve_object(problem)
+    if "discard" not in solved:  # a 12-card declarer discards first: the solve is the request
+        moves.play_cards(problem, [solved["line"][0]])
+print(json.dumps([before, loaded()]))
+"""
+
+
+def test_the_warm_up_loads_every_kernel_entry_a_request_calls():
+    """After the warm-up no request compiles (a compile inside a request once outlasted the
+    tests' 60 s timeout on a loaded machine): a fresh process warms up, then solves and plays
+    a contract, a misère, raspasy and a 12-card declarer's discard, and no kernel entry
+    gained a compiled signature."""
+    import subprocess
+    import sys
+    names = ["kovalevskaya-misere", "raspasy-ending-cash-the-king", "misere-discard-keep-the-seven",
+             "ten-spades-discard-from-both-suits"]
+    run = subprocess.run([sys.executable, "-c", WARM_THEN_SOLVE, *names], capture_output=True, text=True,
+                         cwd=ROOT, timeout=600)
+    assert run.returncode == 0, run.stderr
+    before, after = json.loads(run.stdout)
+    assert after == before
+    assert all(count >= 1 for name, count in before.items() if name in ("value", "reaches", "card_values",
+                                                                        "best_line")), before

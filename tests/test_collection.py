@@ -39,6 +39,41 @@ def test_pref_solve_takes_a_problem_by_its_name(tmp_path, monkeypatch):
     assert shadowed.exit_code == 2  # a file of that name is read first, as any path
 
 
+def test_a_name_that_is_neither_a_file_nor_a_problem_says_both_and_the_nearest(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    typo = CliRunner().invoke(pref, ["solve", "kovalevskaya-misre", "kovalevskaya-misere"])
+    assert typo.exit_code == 2
+    first = typo.stderr.strip().splitlines()[0]
+    assert first == ("kovalevskaya-misre: file: no such file, nor a problem of that name in the collection "
+                     "(did you mean kovalevskaya-misere?)")
+    assert "Kovalevskaya's misère" in typo.stdout  # the other name is still solved
+    nothing_near = CliRunner().invoke(pref, ["solve", "nosuch"])
+    assert nothing_near.exit_code == 2
+    assert nothing_near.stderr.strip() == "nosuch: file: no such file, nor a problem of that name in the collection"
+    board = CliRunner().invoke(pref, ["board", "lasker-misre"])  # the board reads names the same way
+    assert board.exit_code == 2 and "did you mean lasker-misere?" in board.stderr
+
+
+def test_pref_check_without_a_path_checks_problems_here_else_the_collection(tmp_path, monkeypatch):
+    shipped = tmp_path / "shipped"  # stands for the installed collection: one problem, quick to check
+    shipped.mkdir()
+    (shipped / "kovalevskaya-misere.toml").write_bytes((ROOT / "problems" / "kovalevskaya-misere.toml").read_bytes())
+    monkeypatch.setattr(collection, "folder", lambda: shipped)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)  # no ./problems: the collection is checked
+    outside = CliRunner().invoke(pref, ["check"])
+    assert outside.exit_code == 0, outside.output
+    assert str(shipped / "kovalevskaya-misere.toml") in outside.stdout and outside.stdout.endswith("1 ok, 0 wrong\n")
+    (elsewhere / "problems").mkdir()  # a composer's own folder here is checked instead
+    (elsewhere / "problems" / "mine.toml").write_text('title = "Mine"\n[deal]\nA = "♠A"\nB = "♠7"\nC = "♣7"\n'
+                                                      '[game]\nkind = "contract"\ncontract = "6S"\n'
+                                                      'declarer = "A"\n[expect]\ntricks = 1\n', encoding="utf-8")
+    inside = CliRunner().invoke(pref, ["check"])
+    assert inside.exit_code == 0, inside.output
+    assert "problems/mine.toml" in inside.stdout and "kovalevskaya" not in inside.stdout
+
+
 def test_every_package_is_named_in_pyproject():
     """The packages are listed by name (a find cannot map problems/ into the package): a new
     package left out of the list would be missing from an installed copy."""

@@ -126,7 +126,7 @@ def test_check_json_marks_each_problem_and_each_bad_line(tmp_path):
     assert key["declared"] is None and key["problem"] is None
     assert out[1]["lineno"] == 2 and "JSON object" in out[1]["error"]
     assert out[2]["agrees"] is False
-    assert out[3] == {"summary": {"ok": 1, "wrong": 1, "without_expect": 0, "unreadable": 1}}
+    assert out[3] == {"summary": {"ok": 1, "wrong": 1, "without_expect": 0, "unreadable": 1, "skipped": 0}}
 
 
 @pytest.mark.parametrize("expect", [3, {"A": 0, "B": 0, "C": 5}])

@@ -69,11 +69,18 @@ def test_workers_are_capped_by_cores_and_by_memory(monkeypatch):
     n, note = workers.cap_workers(1024, workers.table_bytes(20))
     assert n == 2 and "1024 capped at 2" in note and "2 core" in note
     monkeypatch.setattr(workers, "cores", lambda: 64)
-    monkeypatch.setattr(workers, "available_memory", lambda: 1 << 30)  # 1 GB: 19 tables of 38 MB
+    monkeypatch.setattr(workers, "available_memory", lambda: 1 << 30)  # 1 GB, 3/4 of it: 19 tables of 40 MB
     n, note = workers.cap_workers(64, workers.table_bytes(20))
-    assert n == int((1 << 30) * workers.MEMORY_SHARE) // workers.table_bytes(20) == 20
+    assert n == int((1 << 30) * workers.MEMORY_SHARE) // workers.table_bytes(20) == 19
     assert "memory" in note
     assert workers.cap_workers(64, 1 << 40)[0] == 1  # never fewer than one
+
+
+def test_the_table_entry_size_is_the_kernels():
+    from solver import workers
+    from solver.kernel import tt
+
+    assert workers.TABLE_ENTRY_BYTES == tt.ENTRY_BYTES == tt.new_table(6).nbytes // 64
 
 
 def test_estimate_caps_its_workers_and_says_so(monkeypatch):
@@ -433,3 +440,9 @@ def test_notes_keep_their_lines_and_tabs_and_windows_line_ends():
 
     text = 'notes = """\r\nOne line.\r\n\tAnother."""\n[deal]\nA = "♠A"\nB = "♠K"\nC = "♠Q"\n'
     assert loads_toml(text, "n.toml").notes == "One line.\n\tAnother."
+
+
+def test_a_cyrillic_seat_letter_on_the_command_line_is_named():
+    err = assert_clean_error(run("table", "--leader", "\u0410", "♠A / ♠K / ♠Q"))
+    assert "'\u0410' is CYRILLIC CAPITAL LETTER A: seats are the Latin letters A, B, C" in err[0]
+    assert run("table", "--leader", "b", "♠A / ♠K / ♠Q").exit_code == 0

@@ -42,8 +42,17 @@ def test_every_example_file_is_named_in_the_readme_and_runs():
     solved = run("solve", "--jsonl", EXAMPLES / "many.jsonl")
     assert solved.exit_code == 0, solved.output
     assert [json.loads(line)["agrees"] for line in solved.stdout.splitlines()] == [True, True, True]
-    checked = run("check", "--strict", EXAMPLES / "many.jsonl", EXAMPLES / "problem.toml")
-    assert checked.exit_code == 0 and checked.stdout.splitlines()[-1] == "4 ok, 0 wrong", checked.output
+    checked = run("check", "--strict", EXAMPLES)  # the folder: hand.toml is an estimate question, passed over
+    lines = checked.stdout.splitlines()
+    assert checked.exit_code == 0 and lines[-1] == "4 ok, 0 wrong, 1 not a problem", checked.output
+    assert f"skip  {EXAMPLES / 'hand.toml'}: estimate: an estimate question (pref estimate FILE asks it), " \
+           "not a problem" in lines
+    as_json = [json.loads(line) for line in run("check", "--json", EXAMPLES).stdout.splitlines()]
+    assert as_json[0] == {"file": str(EXAMPLES / "hand.toml"),
+                          "skipped": "an estimate question (pref estimate FILE asks it), not a problem"}
+    assert as_json[-1]["summary"] == {"ok": 4, "wrong": 0, "without_expect": 0, "unreadable": 0, "skipped": 1}
+    solved_by_mistake = run("solve", EXAMPLES / "hand.toml")  # solve has no use for it: bad input, said so
+    assert solved_by_mistake.exit_code == 2 and "an estimate question" in solved_by_mistake.stderr
     discard = run("discard", EXAMPLES / "problem.toml")
     assert discard.exit_code == 0 and "♦7 ♥7" in discard.stdout, discard.output
     estimate = run("estimate", EXAMPLES / "hand.toml", "--json")

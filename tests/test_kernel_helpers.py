@@ -13,7 +13,7 @@ import pytest
 
 from solver import reference
 from solver.cards import NO_TRUMP, cards_of, mask_of
-from solver.kernel.bits import PDEP, PEXT
+from solver.kernel.bits import RANKS
 from solver.kernel.bounds import (all_boss, shared_suits_relevance, sure_tricks, tops_relevance, wins_all,
                                   wins_none)
 from solver.kernel.moves import group_top, representatives
@@ -43,7 +43,7 @@ def test_a_relative_move_names_the_same_card_back(seed):
         for c in cards_of(live):
             move = relative_move(c, live)
             assert move >> 3 == c >> 3  # the suit is kept
-            assert absolute_move(move, live, PDEP) == c
+            assert absolute_move(move, live, RANKS) == c
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -60,7 +60,7 @@ def test_a_relative_move_counts_from_the_top_so_it_survives_lower_cards_leaving(
         assert relative_move(c, fewer) == relative_move(c, live)
         in_suit = bin((live >> (8 * (c >> 3))) & 0xFF).count("1")
         if in_suit < 8:  # a code deeper than the suit's live cards names no card
-            assert absolute_move((c >> 3) * 8 + in_suit, live, PDEP) == -1
+            assert absolute_move((c >> 3) * 8 + in_suit, live, RANKS) == -1
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -192,7 +192,7 @@ def test_cards_grouped_together_have_the_same_value(seed):
             position = play(position, game, rng.choice(legal_cards(position, game)))
         legal = mask_of(legal_cards(position, game))
         live = position.hands[0] | position.hands[1] | position.hands[2] | mask_of(position.trick)
-        reps = representatives(legal, live, PEXT, PDEP)
+        reps = representatives(legal, live, RANKS)
         assert reps & ~legal == 0 and reps
         focus = game.declarer if game.declarer is not None else position.to_move
         values = reference.card_values(position, game, focus)

@@ -9,6 +9,7 @@ from fractions import Fraction as F
 
 import pytest
 
+from solver.analysis.book.scoring_tables import raspasy_layout  # the layouts the book checks Table 13 on
 from solver.errors import InputError
 from solver.scoring import (Sheet, balance, deal_from_dict, options_for, play, record_from_dict, settle,
                             settle_record, write)
@@ -256,17 +257,6 @@ def table_13():
     for b in range(1, 10):
         cells[(4, 2, b)] = 90 - 60 * b
     return cells
-
-
-def raspasy_layout(players, clean, a):
-    """Tricks with A taking ``a`` and exactly ``clean`` players (A among them) taking none;
-    at four the dealer D takes at most the two talon tricks."""
-    others = ["B", "C"] + (["D"] if players == 4 else [])
-    dirty = others[:len(others) - (clean - (a == 0))]
-    tricks = {"A": a, **{s: 0 for s in others}, **{s: 1 for s in dirty}}
-    if dirty:
-        tricks[dirty[0]] += 10 - sum(tricks.values())
-    return tricks
 
 
 def test_e10_table_13_all_46_cells():

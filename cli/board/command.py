@@ -21,9 +21,17 @@ def board(file, port, no_browser):
     """Open the analysis board: play a problem card by card in the browser.
 
     Starts a local server (127.0.0.1 only; no internet needed), prints its
-    address and opens it in your browser. On the board:
+    address and opens it in your browser. FILE is a problem file, or the name
+    of a problem of the collection that ships with pref; with no FILE the
+    board opens the collection's index. On the board:
 
     \b
+      - "Solve it as": problem mode. Choose your side (the declarer, the
+        defenders or catchers, a raspasy player); values, answer and key stay
+        hidden, the solver plays the other side, each of your cards is marked
+        (✓, or "? cost 1" and the cards that kept it); at the end, or on "Show
+        solution", the answer, the key and the composer's notes. "Only the
+        hands I would see" hides what a player at the table does not see
       - click a card of the player to move to play it; the number under each
         card is the counted player's tricks after it (as in pref solve),
         ★ the best; "Show card values" hides them
@@ -47,13 +55,12 @@ def board(file, port, no_browser):
 
     Stop it with Ctrl-C.
     """
-    from solver.problemfile import load  # here, not at the top: --help loads no solver
+    from solver import collection  # here, not at the top: --help loads no solver
+    from solver.problemfile import load
 
     from ..runtime import engine
     from . import moves
     from .server import BoardServer
-
-    from solver import collection
 
     fragment = ""
     if file is not None:

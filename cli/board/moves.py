@@ -74,8 +74,16 @@ WARM_UP = {"deal": {"A": "♠A", "B": "♠7", "C": "♣7"}, "game": {"kind": "co
 
 
 def warm_up() -> None:
-    """Load the compiled kernel (compile it on the very first run) before the page asks."""
+    """Load the compiled kernel (compile it on the very first run) before the page asks.
+
+    A solve loads the best line and the card values; the plain value (what a 12-card
+    declarer's discards are searched with) and the threshold search are loaded by name, or
+    the first discard problem would wait for a compile of its own inside the request."""
     solve_object(WARM_UP)
+    result = solve_problem(from_dict(WARM_UP, "warm-up"), engine()).result
+    focus = result.game.declarer
+    engine().value(result.position, result.game, focus)
+    engine().reaches(result.position, result.game, focus, 1)
 
 
 def problem_object(problem: Problem, *, with_expect: bool = True) -> dict:

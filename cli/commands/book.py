@@ -1,4 +1,4 @@
-"""``pref book``: every claim of docs/book-claims.md sections 1–5 against exact play over random layouts."""
+"""``pref book``: every claim of docs/book-claims.md sections 1–5 against exact play over random layouts, and its scoring tables (section 6) computed exactly."""
 
 from __future__ import annotations
 
@@ -48,8 +48,9 @@ def book(seed, samples, sections, only, workers, report_path, plot_path, as_json
 
     Row by row: the book's figure, the simulated mean and distribution (or
     probability) with its 95% interval, and the verdict — holds, optimistic,
-    pessimistic or not comparable. Each section's method is printed above it and
-    stated in docs/book-method.md. The same --seed gives the same figures with any
+    pessimistic or not comparable. Section 6, the manuals' scoring tables, is
+    computed exactly (docs/scoring.md), with no layouts. Each section's method
+    is printed above it and stated in docs/book-method.md. The same --seed gives the same figures with any
     number of workers, and a row's first N layouts are the same for any --samples.
 
     \b
@@ -141,7 +142,7 @@ def _json(results, seed, samples, workers, elapsed, interrupted, command) -> dic
 
 def _report_header(seed, samples, workers, elapsed, interrupted, command, n, report_path, plot_path) -> list[str]:
     made_by = f"{command} --report {report_path}" + (f" --plot {plot_path}" if plot_path else "")
-    lines = ["# The books checked: docs/book-claims.md sections 1–5 against exact play", "",
+    lines = ["# The books checked: docs/book-claims.md sections 1–5 against exact play, section 6 computed", "",
              f"Made by `{made_by}` "
              f"(seed {seed}; {_layouts_words(samples)}; {workers} worker(s); {elapsed / 60:.1f} minutes; "
              f"{n} rows).",

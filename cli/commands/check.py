@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import sys
 from functools import partial
+from pathlib import Path
 
 import click
 
 from solver.analysis.key import key_verdict
 from solver.cards import SEATS
-from solver.problemfile import ProblemError
+from solver import collection
+from solver.problemfile import ESTIMATE_QUESTION, ProblemError
 from solver.problems import answer, problem_key
 
 from ..options import color_option, lang_option
@@ -33,12 +35,14 @@ from ..words import say
 def check(paths, color, as_json, strict, lang):
     """Check the published answers of problem files against the solver.
 
-    Every *.toml and *.jsonl file under each PATH (default: problems/) that
-    has an [expect] section is solved; one line per problem says ok, or
+    Every *.toml and *.jsonl file under each PATH (default: problems/ here,
+    else the collection that ships with pref) that has an [expect] section
+    is solved; one line per problem says ok, or
     WRONG with both values, then a summary. A problem whose declarer holds
     12 cards is checked with his best discard. A bad file, or a bad line of
     a JSON Lines file, is named on stderr in one line; the other problems
-    are still checked.
+    are still checked. A saved estimate question ([estimate], no deal) is
+    passed over with a line saying so.
 
     Each line also states the key: the first cards of the player to move
     that keep his side's best result ("unique key ♦A", "4 of 10 first cards
@@ -59,11 +63,16 @@ def check(paths, color, as_json, strict, lang):
       pref check --json | jq 'select(.agrees == false)'
     """
     use_color = want_color(color, sys.stdout)
-    files = find_problem_files(paths or ["problems/"])
+    files = find_problem_files(paths or [_default_folder()])
     outcome = Outcome()
-    ok = unchecked = 0
+    ok = unchecked = skipped = 0
     for path, problem in each_problem(files):
         try:
+            if isinstance(problem, ProblemError) and problem.message == ESTIMATE_QUESTION:
+                skipped += 1
+                click.echo(json.dumps({"file": str(path), "skipped": problem.message}) if as_json
+                           else f"skip  {problem}")
+                continue
             if isinstance(problem, ProblemError):
                 raise problem
             if problem.expect is None or problem.kind is None:
@@ -97,15 +106,25 @@ def check(paths, color, as_json, strict, lang):
             click.echo(f"{mark} {problem.where}: {'; '.join(what)}{_title(problem)}", color=use_color)
     if as_json:
         click.echo(json.dumps({"summary": {"ok": ok, "wrong": outcome.wrong, "without_expect": unchecked,
-                                           "unreadable": outcome.bad}}))
+                                           "unreadable": outcome.bad, "skipped": skipped}}))
     else:
         summary = f"{ok} ok, {outcome.wrong} wrong"
         if unchecked:
             summary += f", {unchecked} without [expect]"
         if outcome.bad:
             summary += f", {outcome.bad} unreadable"
+        if skipped:
+            summary += f", {skipped} not a problem"
         click.echo(summary)
     sys.exit(outcome.exit_code)
+
+
+def _default_folder() -> str:
+    """``problems/`` in the current folder (a composer's own, or the repository's), else
+    the collection that ships with pref (after a plain install, anywhere)."""
+    here = Path("problems")
+    place = collection.folder()
+    return str(here) + "/" if here.is_dir() or place is None else str(place)
 
 
 def _show(tricks) -> str:

@@ -61,7 +61,8 @@ def solve(files, as_json, jsonl, only, with_stats, lang, color):
       pref solve --only value --json problems/kovalevskaya-misere.toml
       echo '{"deal": {"A": "♠AKQ", "B": "♠J10 ♣7", "C": "♣AKQ"}, "game": {"kind": "contract", "contract": "6S", "declarer": "A"}}' | pref solve --jsonl -
 
-    JSON results carry the deal, game, tricks, verdict, card_values, line
+    JSON results carry the deal, game, tricks (and deal_tricks, with those of
+    the tricks played: what [expect] counts), verdict, card_values, line
     and nodes (a bad problem: file, lineno and error); cards are written
     7S … 10S … AH. See docs/problem-format.md for the files and the keys.
     """
@@ -76,8 +77,7 @@ def solve(files, as_json, jsonl, only, with_stats, lang, color):
     outcome = Outcome()
     shown = 0
     full = only is None
-    files = [collection.resolve(f) for f in files]  # a problem of the collection by its name
-    for path, problem in each_problem(files):
+    for path, problem in _named_problems(files):
         try:
             if isinstance(problem, ProblemError):
                 raise problem
@@ -100,6 +100,18 @@ def solve(files, as_json, jsonl, only, with_stats, lang, color):
         click.echo(text, color=use_color)
         shown += 1
     sys.exit(outcome.exit_code)
+
+
+def _named_problems(names):
+    """``(path, problem or ProblemError)`` for each file named, or the collection's problem
+    of that name; a name that is neither is its one-line error, and the others still run."""
+    for name in names:
+        try:
+            path = collection.resolve(name)
+        except ProblemError as e:
+            yield name, e
+            continue
+        yield from each_problem([path])
 
 
 def _key_line(solved: Solved, lang: str) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from solver.analysis.table import dd_table
-from solver.api import InputError
+from solver.api import InputError, parse_seat
 from solver.cards import NO_TRUMP, SEATS, ascii_name, cards_of, count, mask_of
 from solver.notation import NotationError, check_alphabet
 from solver.problemfile import Problem, ProblemError, load
@@ -26,9 +26,19 @@ INLINE_NAME = "DEAL"
 """What error messages call a deal given on the command line."""
 
 
+def _seat(ctx, param, value):
+    """A seat option read as problem files read seats (a Cyrillic look-alike is named)."""
+    if value is None:
+        return None
+    try:
+        return SEATS[parse_seat(value, param.name)]
+    except InputError as e:
+        raise click.BadParameter(e.message) from None
+
+
 @click.command()
 @click.argument("deal", metavar="DEAL")
-@click.option("--leader", type=click.Choice(list(SEATS)), default=None,
+@click.option("--leader", metavar="[A|B|C]", callback=_seat, default=None,
               help="Who leads the first trick. Default: the file's [game] leader, else A.")
 @click.option("--raspasy-talon", type=click.Choice([m.value for m in TalonMode]), default=None,
               help="How raspasy uses the talon. Default: the file's setting, else suit with a talon "

@@ -6,9 +6,10 @@ runs as ordinary Python.
 
 Rank compression is what makes positions that differ only in cards already played
 look the same: within a suit, the live cards (those still in a hand or on the
-table) are renumbered 0, 1, 2 … from the lowest. ``PEXT[live, sub]`` packs the bits
-of ``sub`` (a subset of ``live``) into those relative ranks and ``PDEP`` undoes it.
-Both are 256 × 256 tables of bytes, built once here and handed to the kernel.
+table) are renumbered 0, 1, 2 … from the lowest. ``RANKS[live * 256 + sub]`` packs the
+bits of ``sub`` (a subset of ``live``) into those relative ranks ("pext") and
+``RANKS[PDEP_AT + live * 256 + packed]`` undoes it ("pdep"). Both 256 × 256 tables of bytes
+are built once here and handed to the kernel as one array (one argument fewer a call).
 """
 
 import numba
@@ -70,4 +71,5 @@ def _compression_tables():
     return pext, pdep
 
 
-PEXT, PDEP = _compression_tables()
+PDEP_AT = 256 * 256
+RANKS = np.concatenate(_compression_tables())

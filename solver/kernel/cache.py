@@ -36,7 +36,7 @@ NOTES: list[str] = []
 
 
 def _source_digest() -> str:
-    """A hash of every kernel source and of Numba's version.
+    """A hash of every kernel source (this module aside) and of Numba's version.
 
     Numba checks a cached function against its own file only, not the files of the
     functions it calls, so an edit to ``moves.py`` would leave ``search`` compiled
@@ -44,7 +44,8 @@ def _source_digest() -> str:
     """
     digest = hashlib.sha256()
     for path in sorted(KERNEL_DIR.glob("*.py")):
-        digest.update(path.read_bytes())
+        if path.name != "cache.py":  # this module compiles nothing
+            digest.update(path.read_bytes())
     digest.update(numba.__version__.encode())
     return digest.hexdigest()[:16]
 
@@ -107,11 +108,12 @@ def _damaged(path: Path) -> bool:
     """Whether a cache file cannot be what Numba wrote: empty, cut short (a pickle ends with
     its STOP opcode ``.``), or an index whose version header does not unpickle."""
     try:
-        data = path.read_bytes()
-        if not data.endswith(b"."):
-            return True
-        if path.suffix == ".nbi":
-            return not isinstance(pickle.load(io.BytesIO(data)), str)  # the header: Numba's version
+        with open(path, "rb") as f:
+            if path.suffix == ".nbi":  # small: the header (Numba's version) unpickles, the rest ends
+                stream = io.BytesIO(f.read())
+                return not isinstance(pickle.load(stream), str) or not stream.read().endswith(b".")
+            f.seek(-1, io.SEEK_END)  # a data file can be large: its last byte is enough
+            return f.read(1) != b"."
     except Exception:  # noqa: BLE001 -- whatever a damaged pickle raises, the file is damaged
         return True
     return False

@@ -44,19 +44,22 @@ SHORTCUT_NAMES = {"tt": USE_TT, "equivalence": USE_EQUIVALENCE, "bounds": USE_BO
                   "ordering": USE_ORDERING, "all_or_none": USE_ALL_OR_NONE, "misere_bounds": USE_MISERE_BOUNDS,
                   "defender_leads": USE_DEFENDER_LEADS, "rank_skip": USE_RANK_SKIP}
 
-# ctx: the game being searched, one int64 array.
-C_TRUMP = 0        # 0..3, or 4 for no-trump
-C_FOCUS = 1        # the seat whose tricks are counted
-C_FOCUS_MAX = 2    # 1 if the focus player wants many tricks (contract), 0 if few
-C_FLAGS = 3        # USE_* bits
-C_TALON_MODE = 4   # 0 none, 1 suit, 2 dealer
-C_N_TALON = 5      # talon cards still to be turned at the root (0..2)
-C_TALON = 6        # C_TALON + i: the i-th of them
-C_GAME_ID = 8      # what the table key needs besides the cards: trump, focus, focus_max, cooperative
-C_GENERATION = 9   # 1..127, changes with every job: older table entries are replaced first
-C_COOPERATIVE = 10  # 1: all three play for the focus player's aim (a bound on raspasy play)
-CTX_SIZE = 11
-
+# ctx: the search context, one int64 array: the hands as they stand during the search, the game
+# being searched, the search counters and killer moves (both copied in from and back to the
+# caller's arrays by the drivers), and each depth's moves in the order they are tried. One array,
+# so that each recursive call of the search passes one argument for all of them.
+C_HANDS = 0        # C_HANDS + seat: masks of A, B, C (filled from the position by the drivers)
+C_TRUMP = 3        # 0..3, or 4 for no-trump
+C_FOCUS = 4        # the seat whose tricks are counted
+C_FOCUS_MAX = 5    # 1 if the focus player wants many tricks (contract), 0 if few
+C_FLAGS = 6        # USE_* bits
+C_TALON_MODE = 7   # 0 none, 1 suit, 2 dealer
+C_N_TALON = 8      # talon cards still to be turned at the root (0..2)
+C_TALON = 9        # C_TALON + i: the i-th of them
+C_GAME_ID = 11     # what the table key needs besides the cards: trump, focus, focus_max, cooperative
+C_GENERATION = 12  # 1..127, changes with every job: older table entries are replaced first
+C_COOPERATIVE = 13  # 1: all three play for the focus player's aim (a bound on raspasy play)
+C_STATS = 14       # C_STATS + S_*: the counters below
 TALON_NONE, TALON_SUIT, TALON_DEALER = 0, 1, 2
 NO_SEAT = -1
 DEALER_SEAT = 3
@@ -79,9 +82,15 @@ S_FIRST_CUTS = 6   # ... made by the first move tried
 STATS_SIZE = 7
 
 MAX_CARDS_IN_PLAY = 30
-SCRATCH_ROW = 16
-"""scratch[depth, 0, :]: the moves of the node ``depth`` cards deep, best first (at most 10);
-scratch[depth, 1, :]: their ordering scores."""
-KILLER_SLOTS = SCRATCH_ROW - 2
-"""scratch[depth, 0, KILLER_SLOTS:KILLER_SLOTS + 2]: the last two leads that cut off at this
-depth, plus one (0: none)."""
+DEPTHS = MAX_CARDS_IN_PLAY + 3
+"""Nodes are told apart by depth, the number of cards still in the hands (0 … 30, with room)."""
+KILLERS_SIZE = 2 * DEPTHS
+C_KILLERS = C_STATS + STATS_SIZE
+"""ctx[C_KILLERS + 2 * depth + i], i = 0, 1: the last two leads that cut off at this depth, plus
+one (0: none). The caller keeps them between jobs (Engine.clear forgets them)."""
+MOVES_ROW = 10
+C_MOVES = C_KILLERS + KILLERS_SIZE
+"""ctx[C_MOVES + MOVES_ROW * depth + i]: the moves of the node ``depth`` cards deep, best first."""
+C_SCORES = C_MOVES + MOVES_ROW * DEPTHS
+"""ctx[C_SCORES + MOVES_ROW * depth + i]: their ordering scores."""
+CTX_SIZE = C_SCORES + MOVES_ROW * DEPTHS

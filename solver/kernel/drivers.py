@@ -8,17 +8,35 @@ bidding order (♠ ♣ ♦ ♥).
 import numpy as np
 from numba import prange
 
-from .config import C_COOPERATIVE, C_FOCUS, C_FOCUS_MAX, C_TRUMP, MAX_CARDS_IN_PLAY, SCRATCH_ROW, STATS_SIZE, jit
+from .config import (C_COOPERATIVE, C_FOCUS, C_FOCUS_MAX, C_KILLERS, C_STATS, C_TRUMP, KILLERS_SIZE, STATS_SIZE,
+                     jit)
 from .moves import group_top, legal_mask
 from .search import _pending_talon, advance, exact_value, move_reaches, move_value, root_state, search
 
 
 def new_scratch():
-    return np.zeros((MAX_CARDS_IN_PLAY + 3, 2, SCRATCH_ROW), dtype=np.int64)
+    """What a searcher keeps between jobs besides the table: the killer moves."""
+    return np.zeros(KILLERS_SIZE, dtype=np.int64)
 
 
 @jit
-def _legal_and_live(hands, ctx, state):
+def _begin(pos, ctx, killers, stats):
+    """Set up the search context: the position's hands, the caller's killers and counters; the root state."""
+    ctx[C_STATS:C_STATS + STATS_SIZE] = stats
+    ctx[C_KILLERS:C_KILLERS + KILLERS_SIZE] = killers
+    return root_state(pos, ctx)
+
+
+@jit
+def _end(ctx, killers, stats):
+    """Hand the killers and the counters back to the caller."""
+    stats[:] = ctx[C_STATS:C_STATS + STATS_SIZE]
+    killers[:] = ctx[C_KILLERS:C_KILLERS + KILLERS_SIZE]
+
+
+@jit
+def _legal_and_live(ctx, state):
+    hands = ctx
     mover, n_in, lead, best, owner, table, talon_i, left = state
     legal = legal_mask(hands[mover], lead, ctx[C_TRUMP])
     live = hands[0] | hands[1] | hands[2] | table | _pending_talon(ctx, talon_i)
@@ -26,17 +44,17 @@ def _legal_and_live(hands, ctx, state):
 
 
 @jit
-def card_values(pos, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, out):
+def card_values(pos, ctx, tt, ranks, killers, stats, out):
     """``out[c]`` = value after the mover plays legal card ``c``, -1 for other cards.
 
     Cards of one equivalent sequence are searched once and share the value.
     """
-    hands = np.zeros(3, dtype=np.int64)
-    state = root_state(pos, ctx, hands)
+    state = _begin(pos, ctx, killers, stats)
     out[:] = -1
     if state.left == 0:
+        _end(ctx, killers, stats)
         return
-    legal, live = _legal_and_live(hands, ctx, state)
+    legal, live = _legal_and_live(ctx, state)
     guess = -1  # the last card's value: siblings' values are usually close
     for c in range(31, -1, -1):
         if legal >> c & 1:
@@ -44,33 +62,33 @@ def card_values(pos, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, out):
             if top != c and out[top] >= 0:
                 out[c] = out[top]
             else:
-                out[c] = move_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, c,
-                                    guess)
+                out[c] = move_value(ctx, tt, ranks, state, c, guess)
                 guess = out[c]
+    _end(ctx, killers, stats)
 
 
 @jit
-def value(pos, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats):
-    hands = np.zeros(3, dtype=np.int64)
-    state = root_state(pos, ctx, hands)
-    return exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state)
+def value(pos, ctx, tt, ranks, killers, stats):
+    state = _begin(pos, ctx, killers, stats)
+    v = exact_value(ctx, tt, ranks, state)
+    _end(ctx, killers, stats)
+    return v
 
 
 @jit
-def reaches(pos, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, target):
+def reaches(pos, ctx, tt, ranks, killers, stats, target):
     """Whether the focus player takes at least ``target`` tricks: one zero-window search."""
-    hands = np.zeros(3, dtype=np.int64)
-    state = root_state(pos, ctx, hands)
-    v, _ = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, target)
+    state = _begin(pos, ctx, killers, stats)
+    v, _ = search(ctx, tt, ranks, state, target)
+    _end(ctx, killers, stats)
     return v >= target
 
 
 @jit
-def best_line(pos, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, line):
+def best_line(pos, ctx, tt, ranks, killers, stats, line):
     """Fill ``line`` with a best play to the end (-1 after the last card); return the value."""
-    hands = np.zeros(3, dtype=np.int64)
-    state = root_state(pos, ctx, hands)
-    v = exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state)
+    state = _begin(pos, ctx, killers, stats)
+    v = exact_value(ctx, tt, ranks, state)
     line[:] = -1
     total = v
     focus_max = ctx[C_FOCUS_MAX] == 1
@@ -78,7 +96,7 @@ def best_line(pos, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, line):
     while state.left > 0:
         mover = state.mover
         maximizing = focus_max if ctx[C_COOPERATIVE] == 1 else (mover == ctx[C_FOCUS]) == focus_max
-        legal, live = _legal_and_live(hands, ctx, state)
+        legal, live = _legal_and_live(ctx, state)
         chosen = -1
         for rank in range(8):
             for suit in range(4):
@@ -86,11 +104,9 @@ def best_line(pos, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, line):
                 if legal >> c & 1 == 0:
                     continue
                 if maximizing:
-                    ok = move_reaches(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats,
-                                      state, c, v)
+                    ok = move_reaches(ctx, tt, ranks, state, c, v)
                 else:
-                    ok = not move_reaches(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats,
-                                          state, c, v + 1)
+                    ok = not move_reaches(ctx, tt, ranks, state, c, v + 1)
                 if ok:
                     chosen = c
                     break
@@ -98,28 +114,29 @@ def best_line(pos, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, line):
                 break
         line[n] = chosen
         n += 1
-        state, v = advance(hands, ctx, state, chosen, v)
+        state, v = advance(ctx, state, chosen, v)
+    _end(ctx, killers, stats)
     return total
 
 
 @jit(parallel=True)
-def batch_values(positions, contexts, tt_keys, tt_vals, pext, pdep, out_values, out_nodes):
+def batch_values(positions, contexts, tt, ranks, out_values, out_nodes):
     """Values of many positions: ``positions[i]`` under ``contexts[i]``.
 
-    The batch is cut into one contiguous chunk per table copy (``tt_keys.shape[0]``,
+    The batch is cut into one contiguous chunk per table copy (``tt.shape[0]``,
     normally the thread count); each chunk is solved in turn by one thread with its
-    own table, scratch and counters, so threads share nothing.
+    own table, killers and counters, so threads share nothing.
     """
     n = positions.shape[0]
-    workers = tt_keys.shape[0]
+    workers = tt.shape[0]
     for w in prange(workers):
-        scratch = np.zeros((MAX_CARDS_IN_PLAY + 3, 2, SCRATCH_ROW), dtype=np.int64)
+        killers = np.zeros(KILLERS_SIZE, dtype=np.int64)
         stats = np.zeros(STATS_SIZE, dtype=np.int64)
         lo = n * w // workers
         hi = n * (w + 1) // workers
         for i in range(lo, hi):
             before = stats[0]
-            out_values[i] = value(positions[i], contexts[i], tt_keys[w], tt_vals[w], pext, pdep,
-                                  scratch, stats)
+            out_values[i] = value(positions[i], contexts[i], tt[w], ranks,
+                                  killers, stats)
             out_nodes[i] = stats[0] - before
 

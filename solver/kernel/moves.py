@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from .bits import high_bit, popcount
-from .config import jit
+from .bits import PDEP_AT, high_bit, popcount
+from .config import C_MOVES, C_SCORES, MOVES_ROW, jit
 
 NO_SUIT = -1
 NO_TRUMP = 4
@@ -41,7 +41,7 @@ def legal_mask(hand, lead_suit, trump):
 
 
 @jit
-def representatives(legal, live, pext, pdep):
+def representatives(legal, live, ranks):
     """The highest card of each run of ``legal`` cards that no other live card splits.
 
     Cards of one hand that touch once the cards already played are taken out are
@@ -56,9 +56,9 @@ def representatives(legal, live, pext, pdep):
         if mine == 0:
             continue
         lv = (live >> sh) & 0xFF
-        packed = np.int64(pext[lv * 256 + mine])
+        packed = np.int64(ranks[lv * 256 + mine])
         tops = packed & ~(packed >> 1)
-        out |= np.int64(pdep[lv * 256 + tops]) << sh
+        out |= np.int64(ranks[PDEP_AT + lv * 256 + tops]) << sh
     return out
 
 
@@ -157,14 +157,16 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
 
 @jit
 def order_moves(moves, hands, mover, n_in_trick, lead_suit, best, owner, trump, focus,
-                focus_max, live, first, killer, killer2, lead_plan, scratch, depth):
-    """Write ``moves`` into ``scratch[depth, 0]`` best-first; returns how many.
+                focus_max, live, first, killer, killer2, lead_plan, ctx, depth):
+    """Write ``moves`` into the context's moves row for ``depth`` best-first; returns how many.
 
     ``first`` (a card, or -1) goes first: the table's move; then the killers ``killer`` and
     ``killer2`` (cards that cut off at a sibling, or -1). The rest are scored by
     rules of thumb for the kind of game: in a contract every side wants tricks; in a
     misère or raspasy the focus player wants none and the other two want him to win.
     """
+    row = C_MOVES + MOVES_ROW * depth
+    scores = C_SCORES + MOVES_ROW * depth
     k = 0
     m = moves
     while m != 0:
@@ -182,24 +184,25 @@ def order_moves(moves, hands, mover, n_in_trick, lead_suit, best, owner, trump, 
         else:
             score = _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, live, lead_plan)
         j = k
-        while j > 0 and scratch[depth, 1, j - 1] < score:
-            scratch[depth, 1, j] = scratch[depth, 1, j - 1]
-            scratch[depth, 0, j] = scratch[depth, 0, j - 1]
+        while j > 0 and ctx[scores + j - 1] < score:
+            ctx[scores + j] = ctx[scores + j - 1]
+            ctx[row + j] = ctx[row + j - 1]
             j -= 1
-        scratch[depth, 1, j] = score
-        scratch[depth, 0, j] = c
+        ctx[scores + j] = score
+        ctx[row + j] = c
         k += 1
     return k
 
 
 @jit
-def ascending(moves, scratch, depth):
-    """Write ``moves`` into ``scratch[depth, 0]`` in card order (the unordered search)."""
+def ascending(moves, ctx, depth):
+    """Write ``moves`` into the context's moves row for ``depth`` in card order (the unordered search)."""
+    row = C_MOVES + MOVES_ROW * depth
     k = 0
     m = moves
     while m != 0:
         lb = m & -m
         m ^= lb
-        scratch[depth, 0, k] = high_bit(lb)
+        ctx[row + k] = high_bit(lb)
         k += 1
     return k

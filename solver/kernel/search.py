@@ -21,8 +21,8 @@ import numpy as np
 from .bits import high_bit, popcount
 from .bounds import (has_exit, loses_trick, shared_suits_relevance, sure_escapes, sure_tricks, tops_relevance,
                      wins_all, wins_none, wins_trick)
-from .config import (C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_GENERATION, C_N_TALON,
-                     C_TALON, C_TALON_MODE, C_TRUMP, DEALER_SEAT, KILLER_SLOTS, NO_SEAT, P_HANDS, P_LEADER,
+from .config import (C_COOPERATIVE, C_FLAGS, C_STATS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_GENERATION, C_N_TALON,
+                     C_TALON, C_TALON_MODE, C_TRUMP, DEALER_SEAT, C_KILLERS, C_MOVES, MOVES_ROW, NO_SEAT, P_HANDS, P_LEADER,
                      P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_CUTS, S_FIRST_CUTS, S_NODES, S_TT_HITS, S_TT_PROBES,
                      S_TT_STORES, TALON_DEALER, USE_ALL_OR_NONE, USE_BOUNDS, USE_DEFENDER_LEADS, USE_EQUIVALENCE,
                      USE_MISERE_BOUNDS, USE_ORDERING, USE_RANK_SKIP, USE_TT, jit)
@@ -55,8 +55,9 @@ def _trick_start(ctx, leader, talon_i, left):
 
 
 @jit
-def advance(hands, ctx, state, c, target):
-    """Play card ``c`` for the mover: update ``hands`` in place, return (state, target)."""
+def advance(ctx, state, c, target):
+    """Play card ``c`` for the mover: update his hand (``ctx[mover]``) in place, return (state, target)."""
+    hands = ctx
     mover, n_in, lead, best, owner, table, talon_i, left = state
     hands[mover] &= ~(np.int64(1) << c)
     trump = ctx[C_TRUMP]
@@ -82,9 +83,10 @@ def advance(hands, ctx, state, c, target):
 
 
 @jit
-def _last_trick(hands, ctx, leader):
+def _last_trick(ctx, leader):
     """The last trick, one card each and all forced: (1 if the focus player wins it else 0,
     the winning card if it beat a card of its own suit — the one rank that mattered)."""
+    hands = ctx
     trump = ctx[C_TRUMP]
     best = popcount(hands[leader] - 1)
     owner = leader
@@ -131,7 +133,7 @@ def _equivalence_relevance(relevant, legal, moves, live):
 
 
 @jit
-def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, target):
+def search(ctx, tt, ranks, state, target):
     """Test whether the focus player takes at least ``target`` of the remaining tricks.
 
     Returns ``(v, relevant)``. Fail-soft: ``v >= target`` means the value is at least
@@ -139,9 +141,14 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
     bound holds for: the cards whose rank mattered. The bound holds for every position
     with the same suit lengths in each hand in which the live cards of each suit, from
     the lowest relevant one up, have the same owners (see :mod:`.tt`).
+
+    ``ctx`` is the search context (:mod:`.config`): the hands as they stand (``ctx[0:3]``,
+    changed in place and restored), the game and the counters, one array so that each
+    recursive call passes one.
     """
+    hands = ctx
     mover, n_in, lead, best, owner, table, talon_i, left = state
-    stats[S_NODES] += 1
+    ctx[C_STATS + S_NODES] += 1
     flags = ctx[C_FLAGS]
     focus = ctx[C_FOCUS]
     focus_max = ctx[C_FOCUS_MAX] == 1
@@ -159,55 +166,55 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
             return left, np.int64(0)
         if not in_talon:
             if left == 1:
-                return _last_trick(hands, ctx, mover)
+                return _last_trick(ctx, mover)
             if flags & USE_BOUNDS and not (cooperative and focus_max):  # sure tricks assume a fight
                 if focus_max:
                     if mover == focus:
                         sure, why = sure_tricks(hands, focus, trump, target)
                         if sure >= target:
-                            stats[S_BOUND_CUTS] += 1
+                            ctx[C_STATS + S_BOUND_CUTS] += 1
                             return sure, why
                     else:
                         theirs, why = sure_tricks(hands, mover, trump, left - target + 1)
                         if left - theirs < target:
-                            stats[S_BOUND_CUTS] += 1
+                            ctx[C_STATS + S_BOUND_CUTS] += 1
                             return left - theirs, why
                 elif trump == NO_TRUMP:  # misère, raspasy: all tricks or none, whatever anyone plays
                     if (mover == focus or flags & USE_ALL_OR_NONE) and wins_all(hands, focus, mover):
-                        stats[S_BOUND_CUTS] += 1
+                        ctx[C_STATS + S_BOUND_CUTS] += 1
                         return left, tops_relevance(hands, focus)
                     if flags & USE_ALL_OR_NONE and wins_none(hands, focus, mover):
-                        stats[S_BOUND_CUTS] += 1
+                        ctx[C_STATS + S_BOUND_CUTS] += 1
                         return np.int64(0), shared_suits_relevance(hands, focus)
                     if flags & USE_MISERE_BOUNDS:
                         if target == left:  # every trick: can he lose this one?
                             loses, why = loses_trick(hands, focus, mover)
                             if loses:
-                                stats[S_BOUND_CUTS] += 1
+                                ctx[C_STATS + S_BOUND_CUTS] += 1
                                 return left - 1, why
                         elif target == 1 and not cooperative:  # one trick: must he win this one?
                             wins, why = wins_trick(hands, focus, mover)
                             if wins:
-                                stats[S_BOUND_CUTS] += 1
+                                ctx[C_STATS + S_BOUND_CUTS] += 1
                                 return np.int64(1), why
                         if target >= left - 3:
                             escapes, why = sure_escapes(hands, focus, mover, left)
                             if left - escapes < target:
-                                stats[S_BOUND_CUTS] += 1
+                                ctx[C_STATS + S_BOUND_CUTS] += 1
                                 return left - escapes, why
             if flags & USE_TT:
                 keyed = True
-                shape, code = position_key(hands, mover, ctx[C_GAME_ID], pext)
-                stats[S_TT_PROBES] += 1
-                lower, upper, lower_k, upper_k, move = probe(tt_keys, tt_vals, shape, code)
+                shape, code = position_key(hands, mover, ctx[C_GAME_ID], ranks)
+                ctx[C_STATS + S_TT_PROBES] += 1
+                lower, upper, lower_k, upper_k, move = probe(tt, shape, code)
                 if lower >= target:
-                    stats[S_TT_HITS] += 1
+                    ctx[C_STATS + S_TT_HITS] += 1
                     return lower, kvec_cards(lower_k, hands[0] | hands[1] | hands[2])
                 if upper < target:
-                    stats[S_TT_HITS] += 1
+                    ctx[C_STATS + S_TT_HITS] += 1
                     return upper, kvec_cards(upper_k, hands[0] | hands[1] | hands[2])
                 if move >= 0 and flags & USE_ORDERING:
-                    first = absolute_move(move, hands[0] | hands[1] | hands[2], pdep)
+                    first = absolute_move(move, hands[0] | hands[1] | hands[2], ranks)
 
     live = hands[0] | hands[1] | hands[2] | table
     if in_talon:
@@ -215,20 +222,20 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
     legal = legal_mask(hands[mover], lead, trump)
     moves = legal
     if flags & USE_EQUIVALENCE:
-        moves = representatives(legal, live, pext, pdep)
+        moves = representatives(legal, live, ranks)
     depth = popcount(hands[0] | hands[1] | hands[2])
     if flags & USE_ORDERING:
         # killers: the leads that last cut off at this depth (two in misère and raspasy, where
         # leads are harder to order; a second one costs nodes in contracts)
-        killer = scratch[depth, 0, KILLER_SLOTS] - 1 if n_in == 0 else -1
-        killer2 = scratch[depth, 0, KILLER_SLOTS + 1] - 1 if n_in == 0 and not focus_max else -1
+        killer = ctx[C_KILLERS + 2 * depth] - 1 if n_in == 0 else -1
+        killer2 = ctx[C_KILLERS + 2 * depth + 1] - 1 if n_in == 0 and not focus_max else -1
         lead_plan = 0
         if flags & USE_DEFENDER_LEADS and n_in == 0 and not focus_max and mover != focus:
             lead_plan = 1 if target == 1 or not has_exit(hands, focus) else 2
         k = order_moves(moves, hands, mover, n_in, lead, best, owner, trump, focus, focus_max,
-                        live, first, killer, killer2, lead_plan, scratch, depth)
+                        live, first, killer, killer2, lead_plan, ctx, depth)
     else:
-        k = ascending(moves, scratch, depth)
+        k = ascending(moves, ctx, depth)
 
     maximizing = focus_max if cooperative else (mover == focus) == focus_max
     result = np.int64(-1) if maximizing else left + 1
@@ -237,19 +244,19 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
     rank_skip = flags & USE_RANK_SKIP and not in_talon
     skip = np.int64(0)
     for i in range(k):
-        c = scratch[depth, 0, i]
+        c = ctx[C_MOVES + MOVES_ROW * depth + i]
         if (skip >> c) & 1:
             continue
-        child, child_target = advance(hands, ctx, state, c, target)
+        child, child_target = advance(ctx, state, c, target)
         new_trick = child.n_in_trick == 0
         if new_trick and child_target <= 0:  # settled already: skip the call
             v, child_relevant = np.int64(0), np.int64(0)
         elif new_trick and child_target > child.left:
             v, child_relevant = child.left, np.int64(0)
         elif new_trick and child.left == 1 and child.talon_i >= ctx[C_N_TALON]:
-            v, child_relevant = _last_trick(hands, ctx, child.mover)
+            v, child_relevant = _last_trick(ctx, child.mover)
         else:
-            v, child_relevant = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats,
+            v, child_relevant = search(ctx, tt, ranks,
                                        child, child_target)
         hands[mover] |= np.int64(1) << c
         v += target - child_target
@@ -275,36 +282,36 @@ def search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, targ
             # the mover's other cards of the suit below those: the positions differ only in
             # which of two such cards lies on the table, so the child's bound covers them
             sh = c & 0x18
-            ranks = (child_relevant >> sh) & 0xFF
-            if ranks == 0:
+            mattered = (child_relevant >> sh) & 0xFF
+            if mattered == 0:
                 skip |= np.int64(0xFF) << sh
-            elif (ranks & -ranks) > (1 << (c & 7)):
-                skip |= ((ranks & -ranks) - 1) << sh
+            elif (mattered & -mattered) > (1 << (c & 7)):
+                skip |= ((mattered & -mattered) - 1) << sh
         relevant |= child_relevant
     if cut >= 0:
-        if n_in == 0 and scratch[depth, 0, KILLER_SLOTS] != cut + 1:
-            scratch[depth, 0, KILLER_SLOTS + 1] = scratch[depth, 0, KILLER_SLOTS]
-            scratch[depth, 0, KILLER_SLOTS] = cut + 1
-        stats[S_CUTS] += 1
-        if cut == scratch[depth, 0, 0]:
-            stats[S_FIRST_CUTS] += 1
+        if n_in == 0 and ctx[C_KILLERS + 2 * depth] != cut + 1:
+            ctx[C_KILLERS + 2 * depth + 1] = ctx[C_KILLERS + 2 * depth]
+            ctx[C_KILLERS + 2 * depth] = cut + 1
+        ctx[C_STATS + S_CUTS] += 1
+        if cut == ctx[C_MOVES + MOVES_ROW * depth]:
+            ctx[C_STATS + S_FIRST_CUTS] += 1
     if cut < 0 and moves != legal:
         relevant = _equivalence_relevance(relevant, legal, moves, live)
 
     if keyed:
-        stats[S_TT_STORES] += 1
+        ctx[C_STATS + S_TT_STORES] += 1
         live_hands = hands[0] | hands[1] | hands[2]
         move = relative_move(cut, live_hands) if cut >= 0 else -1
         kvec = relevance_kvec(relevant, live_hands)
         if result >= target:
-            store(tt_keys, tt_vals, shape, code, kvec, result, NO_UPPER, move, left, ctx[C_GENERATION])
+            store(tt, shape, code, kvec, result, NO_UPPER, move, left, ctx[C_GENERATION])
         else:
-            store(tt_keys, tt_vals, shape, code, kvec, 0, result, move, left, ctx[C_GENERATION])
+            store(tt, shape, code, kvec, 0, result, move, left, ctx[C_GENERATION])
     return result, relevant
 
 
 @jit
-def exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, guess=-1):
+def exact_value(ctx, tt, ranks, state, guess=-1):
     """The focus player's remaining tricks under best play: zero-window tests on fail-soft ``search``.
 
     With move ordering on, the first test is at ``guess`` if given, else at 1 for a
@@ -325,7 +332,7 @@ def exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state,
     else:
         mid = min(1, hi)
     while lo < hi:
-        v, _ = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, mid)
+        v, _ = search(ctx, tt, ranks, state, mid)
         if v >= mid:
             lo = v
             mid = lo + 1 if stepping else (lo + hi + 1) // 2
@@ -336,30 +343,33 @@ def exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state,
 
 
 @jit
-def move_reaches(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, c, target):
+def move_reaches(ctx, tt, ranks, state, c, target):
     """Whether, after the mover plays ``c``, the focus player still gets ``target`` tricks."""
-    child, child_target = advance(hands, ctx, state, c, target)
-    v, _ = search(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, child, child_target)
+    hands = ctx
+    child, child_target = advance(ctx, state, c, target)
+    v, _ = search(ctx, tt, ranks, child, child_target)
     hands[state.mover] |= np.int64(1) << c
     return v >= child_target
 
 
 @jit
-def move_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, state, c, guess=-1):
+def move_value(ctx, tt, ranks, state, c, guess=-1):
     """The focus player's remaining tricks (this trick included) after the mover plays ``c``.
 
     ``guess``: a likely value (a sibling card's), or -1.
     """
-    child, child_target = advance(hands, ctx, state, c, 0)
+    hands = ctx
+    child, child_target = advance(ctx, state, c, 0)
     child_guess = guess + child_target if guess >= 0 else -1
-    v = exact_value(hands, ctx, tt_keys, tt_vals, pext, pdep, scratch, stats, child, child_guess)
+    v = exact_value(ctx, tt, ranks, child, child_guess)
     hands[state.mover] |= np.int64(1) << c
     return v - child_target
 
 
 @jit
-def root_state(pos, ctx, hands):
-    """Fill ``hands`` from a position array and return its state (trick cards replayed)."""
+def root_state(pos, ctx):
+    """Fill the hands (``ctx[0:3]``) from a position array and return its state (trick cards replayed)."""
+    hands = ctx
     for p in range(3):
         hands[p] = pos[P_HANDS + p]
     leader = pos[P_LEADER]
@@ -369,5 +379,5 @@ def root_state(pos, ctx, hands):
     left = popcount(hands[leader])
     state = _trick_start(ctx, leader, 0, left)
     for i in range(n):
-        state, _ = advance(hands, ctx, state, pos[P_TRICK + i], 0)
+        state, _ = advance(ctx, state, pos[P_TRICK + i], 0)
     return state

@@ -15,22 +15,24 @@ Owners are coded two bits a card, from the lowest live card up, 16 bits a suit.
 
 The stored code is compared under its mask, so a hash collision costs time but
 never a wrong answer; several matching entries combine (highest lower bound,
-lowest upper bound). Layout: ``keys[i] = (shape, masked code, kvec, mask)``,
-``vals[i] = (lower, upper, move, depth, generation)``; ``depth`` is the tricks left and 0
-marks an empty slot. A new entry replaces an empty slot, else the shallowest entry
-left by an earlier job (its generation differs), else the shallowest of this job's.
+lowest upper bound). Layout: one int64 array, ``table[i] = (shape, masked code, kvec, mask,
+values)``, the values packed a byte each: lower, upper, move + 1, depth, generation (see
+:func:`_pack`); ``depth`` is the tricks left, and a zero word marks an empty slot. One array, so
+that an entry is read from one place and the search passes one argument for the table. A new
+entry replaces an empty slot, else the shallowest entry left by an earlier job (its generation
+differs), else the shallowest of this job's.
 
 The table has two halves. The first is an ordinary table of exact positions
 (buckets of 4 chosen by shape and full code): one entry a position, holding its
 bounds, its best move, and with each bound the ``kvec`` of the partition it holds
 for. The second holds partition entries (buckets of 16 chosen by the shape alone),
 where other positions of the same partition find them. Every result goes to both.
-In the exact half ``keys[i] = (shape, code, lower kvec | upper kvec << 16, unused)``.
+In the exact half ``table[i] = (shape, code, lower kvec | upper kvec << 16, unused, values)``.
 """
 
 import numpy as np
 
-from .bits import popcount
+from .bits import PDEP_AT, popcount
 from .config import jit
 
 NO_UPPER = 100
@@ -40,15 +42,60 @@ SHAPE_BUCKET = 16
 DEFAULT_LOG2_SIZE = 18
 
 
-def new_table(log2_size: int = DEFAULT_LOG2_SIZE, copies: int | None = None):
-    """Zeroed ``(keys, vals)`` of 2**log2_size entries (37 bytes each).
+ENTRY_WORDS = 5
+ENTRY_BYTES = 8 * ENTRY_WORDS
 
-    With ``copies`` the arrays get a leading axis, one table per worker thread.
+
+def new_table(log2_size: int = DEFAULT_LOG2_SIZE, copies: int | None = None) -> np.ndarray:
+    """An empty table of 2**log2_size entries (``ENTRY_BYTES`` each).
+
+    With ``copies`` the array gets a leading axis, one table per worker thread.
     """
     if not 6 <= log2_size <= 28:
         raise ValueError(f"table size 2**{log2_size} is outside 2**6 … 2**28")
     shape = (1 << log2_size,) if copies is None else (copies, 1 << log2_size)
-    return np.zeros(shape + (4,), dtype=np.int64), np.zeros(shape + (5,), dtype=np.int8)
+    return np.zeros(shape + (ENTRY_WORDS,), dtype=np.int64)
+
+
+def clear(table: np.ndarray) -> None:
+    """Empty every slot."""
+    table[..., 4] = 0
+
+
+def fill(table: np.ndarray) -> float:
+    """The share of slots in use."""
+    return float(np.count_nonzero(table[..., 4])) / table.shape[-2]
+
+
+@jit
+def _pack(lower, upper, move, depth, generation):
+    """An entry's values in one word, a byte each (``move`` -1, no move, is kept as 0)."""
+    return lower | (upper << 8) | ((move + 1) << 16) | (depth << 24) | (generation << 32)
+
+
+@jit
+def _lower(w):
+    return w & 0xFF
+
+
+@jit
+def _upper(w):
+    return (w >> 8) & 0xFF
+
+
+@jit
+def _move(w):
+    return ((w >> 16) & 0xFF) - 1
+
+
+@jit
+def _depth(w):
+    return (w >> 24) & 0xFF
+
+
+@jit
+def _generation(w):
+    return (w >> 32) & 0xFF
 
 
 def _spread_table():
@@ -63,7 +110,7 @@ SPREAD = _spread_table()
 
 
 @jit
-def position_key(hands, leader, game_id, pext):
+def position_key(hands, leader, game_id, ranks):
     """``(shape, code)`` of the position at a trick start (see the module docstring)."""
     live = hands[0] | hands[1] | hands[2]
     shape = np.int64(0)
@@ -71,8 +118,8 @@ def position_key(hands, leader, game_id, pext):
     for s in range(4):
         sh = 8 * s
         lv = ((live >> sh) & 0xFF) * 256
-        cb = np.int64(pext[lv + ((hands[1] >> sh) & 0xFF)])
-        cc = np.int64(pext[lv + ((hands[2] >> sh) & 0xFF)])
+        cb = np.int64(ranks[lv + ((hands[1] >> sh) & 0xFF)])
+        cc = np.int64(ranks[lv + ((hands[2] >> sh) & 0xFF)])
         la = popcount((hands[0] >> sh) & 0xFF)
         shape |= (la | (popcount(cb) << 4) | (popcount(cc) << 8)) << (12 * s)
         code |= (SPREAD[cb] | (SPREAD[cc] << 1)) << (16 * s)
@@ -113,106 +160,99 @@ def _shape_bucket(shape, n):
 
 
 @jit
-def _probe_exact(keys, vals, shape, code, b):
+def _probe_exact(table, shape, code, b):
     for i in range(b, b + EXACT_BUCKET):
-        if vals[i, 3] != 0 and keys[i, 0] == shape and keys[i, 1] == code:
-            return (np.int64(vals[i, 0]), np.int64(vals[i, 1]), keys[i, 2] & 0xFFFF,
-                    keys[i, 2] >> 16, np.int64(vals[i, 2]))
+        w = table[i, 4]
+        if w != 0 and table[i, 0] == shape and table[i, 1] == code:
+            return _lower(w), _upper(w), table[i, 2] & 0xFFFF, table[i, 2] >> 16, _move(w)
     return np.int64(0), np.int64(NO_UPPER), np.int64(0), np.int64(0), np.int64(-1)
 
 
 @jit
-def probe(keys, vals, shape, code):
+def probe(table, shape, code):
     """Combined bounds of all entries matching the position:
     ``(lower, upper, lower_kvec, upper_kvec, move)``, ``(0, NO_UPPER, 0, 0, -1)`` if none."""
-    n = keys.shape[0]
-    lower, upper, lower_k, upper_k, move = _probe_exact(keys, vals, shape, code,
-                                                        _exact_bucket(shape, code, n))
+    n = table.shape[0]
+    lower, upper, lower_k, upper_k, move = _probe_exact(table, shape, code, _exact_bucket(shape, code, n))
     b = _shape_bucket(shape, n)
     for i in range(b, b + SHAPE_BUCKET):
-        if vals[i, 3] == 0 or keys[i, 0] != shape:
+        w = table[i, 4]
+        if w == 0 or table[i, 0] != shape:
             continue
-        if (code & keys[i, 3]) != keys[i, 1]:
+        if (code & table[i, 3]) != table[i, 1]:
             continue
-        if vals[i, 0] > lower:
-            lower = np.int64(vals[i, 0])
-            lower_k = keys[i, 2]
-        if vals[i, 1] < upper:
-            upper = np.int64(vals[i, 1])
-            upper_k = keys[i, 2]
+        if _lower(w) > lower:
+            lower = _lower(w)
+            lower_k = table[i, 2]
+        if _upper(w) < upper:
+            upper = _upper(w)
+            upper_k = table[i, 2]
     return lower, upper, lower_k, upper_k, move
 
 
 @jit
-def _victim(vals, b, size, generation):
+def _victim(table, b, size, generation):
     """The slot to overwrite: empty, else the shallowest of an earlier job, else the shallowest."""
     victim = b
     worth = 1000
     for i in range(b, b + size):
-        w = 0 if vals[i, 3] == 0 else vals[i, 3] + (16 if vals[i, 4] == generation else 0)
-        if w < worth:
-            worth = w
+        w = table[i, 4]
+        worth_i = 0 if w == 0 else _depth(w) + (16 if _generation(w) == generation else 0)
+        if worth_i < worth:
+            worth = worth_i
             victim = i
     return victim
 
 
 @jit
-def _store_exact(keys, vals, shape, code, kvec, lower, upper, move, depth, generation):
-    b = _exact_bucket(shape, code, keys.shape[0])
+def _store_exact(table, shape, code, kvec, lower, upper, move, depth, generation):
+    b = _exact_bucket(shape, code, table.shape[0])
     slot = -1
     for i in range(b, b + EXACT_BUCKET):
-        if vals[i, 3] != 0 and keys[i, 0] == shape and keys[i, 1] == code:
+        if table[i, 4] != 0 and table[i, 0] == shape and table[i, 1] == code:
             slot = i
             break
     if slot < 0:
-        slot = _victim(vals, b, EXACT_BUCKET, generation)
-        keys[slot, 0] = shape
-        keys[slot, 1] = code
-        keys[slot, 2] = 0
-        vals[slot, 0] = 0
-        vals[slot, 1] = NO_UPPER
-        vals[slot, 2] = -1
-        vals[slot, 3] = depth
-    if lower > vals[slot, 0]:
-        vals[slot, 0] = lower
-        keys[slot, 2] = (keys[slot, 2] & ~0xFFFF) | kvec
-    if upper < vals[slot, 1]:
-        vals[slot, 1] = upper
-        keys[slot, 2] = (keys[slot, 2] & 0xFFFF) | (kvec << 16)
+        slot = _victim(table, b, EXACT_BUCKET, generation)
+        table[slot, 0] = shape
+        table[slot, 1] = code
+        table[slot, 2] = 0
+        table[slot, 4] = _pack(0, NO_UPPER, -1, depth, generation)
+    w = table[slot, 4]
+    old_lower, old_upper, old_move, old_depth = _lower(w), _upper(w), _move(w), _depth(w)
+    if lower > old_lower:
+        old_lower = lower
+        table[slot, 2] = (table[slot, 2] & ~0xFFFF) | kvec
+    if upper < old_upper:
+        old_upper = upper
+        table[slot, 2] = (table[slot, 2] & 0xFFFF) | (kvec << 16)
     if move >= 0:
-        vals[slot, 2] = move
-    vals[slot, 4] = generation
+        old_move = move
+    table[slot, 4] = _pack(old_lower, old_upper, old_move, old_depth, generation)
 
 
 @jit
-def _store_shape(keys, vals, shape, mask, masked, kvec, lower, upper, depth, generation):
-    b = _shape_bucket(shape, keys.shape[0])
+def _store_shape(table, shape, mask, masked, kvec, lower, upper, depth, generation):
+    b = _shape_bucket(shape, table.shape[0])
     for i in range(b, b + SHAPE_BUCKET):
-        if vals[i, 3] != 0 and keys[i, 0] == shape and keys[i, 2] == kvec and keys[i, 1] == masked:
-            if lower > vals[i, 0]:
-                vals[i, 0] = lower
-            if upper < vals[i, 1]:
-                vals[i, 1] = upper
-            vals[i, 4] = generation
+        w = table[i, 4]
+        if w != 0 and table[i, 0] == shape and table[i, 2] == kvec and table[i, 1] == masked:
+            table[i, 4] = _pack(max(lower, _lower(w)), min(upper, _upper(w)), -1, _depth(w), generation)
             return
-    slot = _victim(vals, b, SHAPE_BUCKET, generation)
-    keys[slot, 0] = shape
-    keys[slot, 1] = masked
-    keys[slot, 2] = kvec
-    keys[slot, 3] = mask
-    vals[slot, 0] = lower
-    vals[slot, 1] = upper
-    vals[slot, 2] = -1
-    vals[slot, 3] = depth
-    vals[slot, 4] = generation
+    slot = _victim(table, b, SHAPE_BUCKET, generation)
+    table[slot, 0] = shape
+    table[slot, 1] = masked
+    table[slot, 2] = kvec
+    table[slot, 3] = mask
+    table[slot, 4] = _pack(lower, upper, -1, depth, generation)
 
 
 @jit
-def store(keys, vals, shape, code, kvec, lower, upper, move, depth, generation):
+def store(table, shape, code, kvec, lower, upper, move, depth, generation):
     """Record bounds for the position (exact half) and for its partition (shape half)."""
-    _store_exact(keys, vals, shape, code, kvec, lower, upper, move, depth, generation)
+    _store_exact(table, shape, code, kvec, lower, upper, move, depth, generation)
     mask = _code_mask(shape, kvec)
-    _store_shape(keys, vals, shape, mask, code & mask, kvec, lower, upper, depth, generation)
+    _store_shape(table, shape, mask, code & mask, kvec, lower, upper, depth, generation)
 
 
 @jit
@@ -254,14 +294,14 @@ def relative_move(card, live):
 
 
 @jit
-def absolute_move(move, live, pdep):
+def absolute_move(move, live, ranks):
     """Inverse of :func:`relative_move`; -1 if the suit has too few live cards."""
     s = move >> 3
     lv = (live >> (8 * s)) & 0xFF
     n = popcount(lv)
     if (move & 7) >= n:
         return -1
-    sub = np.int64(pdep[lv * 256 + (1 << (n - 1 - (move & 7)))])
+    sub = np.int64(ranks[PDEP_AT + lv * 256 + (1 << (n - 1 - (move & 7)))])
     r = 0
     while (sub >> r) != 1:
         r += 1

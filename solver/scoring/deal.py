@@ -2,7 +2,7 @@
 
 :func:`write` takes a :class:`Deal` — the game, who declared, what each defender said, the
 tricks each seat took — and returns the :class:`~solver.scoring.sheet.Sheet` of that deal
-under a convention's :class:`~solver.scoring.options.ScoringOptions` (SCORING.md §3–§5).
+under a convention's :class:`~solver.scoring.options.ScoringOptions` (docs/scoring.md).
 """
 
 from __future__ import annotations

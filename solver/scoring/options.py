@@ -105,7 +105,7 @@ CONVENTIONS = {
     "classic": ScoringOptions(shortfall_share=Fraction(1, 2), shortfall_share_closed=Fraction(1), quota="joint",
                               raspasy_prices=(1, 2, 4), bombs=True),
 }
-"""Each convention's defaults (SCORING.md §2)."""
+"""Each convention's defaults (docs/scoring.md, "Conventions and their defaults")."""
 
 CHOICES = {"quota": ("each", "joint"), "joint_high": ("second", "both", "pair"),
            "lone_whister": ("both_hands", "gentleman", "own_hand"), "talon_whists": ("off", "dealer", "opponents"),

@@ -1,8 +1,8 @@
 """A pool played deal by deal: the raspasy run, sochi's help, a dealt преферанс, then the settlement.
 
 :func:`play` writes each deal of a pool record in order and keeps what spans deals: the place
-of a raspasy in its run (its price) and the game that may stop it (SCORING.md §5), points past
-the target passed on as help (§6), a dealt преферанс closing its holder's pool.
+of a raspasy in its run (its price) and the game that may stop it, points past the target
+passed on as help, a dealt преферанс closing its holder's pool.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Closing a pool: the sheet's pools, mountains and whists → each player's balance in whists.
 
-SCORING.md §6: (1) pool to mountain, (2) amnesty, (3) the mean mountain, each player's
+In five steps: (1) pool to mountain, (2) amnesty, (3) the mean mountain, each player's
 mountain part 10·(ā − aᵢ), (4) per pair the difference of their whists on each other, (5) the
 balance = mountain part + whists; balances add up to 0. :func:`balance` is the one-deal
 formula, equal to :func:`settle` on the same sheet when the rounding is exact.

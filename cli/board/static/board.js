@@ -93,6 +93,8 @@ const WORDS = {
     "takes and leads": "{winner} takes the trick and leads.", "takes, other leads": "{winner} takes the trick; {leader} leads.",
     "plays next": "{seat} to play.", leads: "{seat} leads.", "best play": "with best play from here (double dummy)",
     misere: "misère by {seat}", raspasy: "raspasy", by: "{contract} by {seat}",
+    "raspasy totals": "Each player's figure is what he can be sure of with the other two playing against him, " +
+      "so the three need not add up to the tricks left.",
   },
   ru: {
     "no server": "Сервер доски не отвечает: запущен ли pref board? (запустите его снова и обновите страницу)",
@@ -109,6 +111,8 @@ const WORDS = {
     "takes and leads": "{winner} берёт взятку и ходит.", "takes, other leads": "{winner} берёт взятку; ходит {leader}.",
     "plays next": "Ходит {seat}.", leads: "{seat} на ходу.", "best play": "при лучшей игре отсюда (в открытую)",
     misere: "мизер, играет {seat}", raspasy: "распасы", by: "{contract}, играет {seat}",
+    "raspasy totals": "У каждого игрока — сколько взяток он возьмёт наверняка, когда двое других играют против него, " +
+      "поэтому в сумме эти три числа не обязаны давать число оставшихся взяток.",
     collection: "Сборник", "index help": "Выберите задачу: решатель играет за другую сторону и в конце показывает ответ, ключ и примечания автора.",
     filter: "Фильтр", "set up a position": "Расставить позицию…", "solve as": "Решать за",
     "hide hands": "Только руки, которые я вижу", "show solution": "Показать решение", "the collection": "Сборник",
@@ -384,9 +388,9 @@ function goTo(index) {
 function undo() {
   if (board.at === 0) return;
   let i = board.at - 1;
-  const seat = $("seat").value;
-  // Playing one seat: go back to that seat's previous turn, past the solver's replies.
-  while (seat && i > 0 && (board.states[i].over || toMove(board.states[i].problem) !== seat)) i -= 1;
+  const seats = mySeats();
+  // Playing one seat (or a problem's side): back to the user's previous turn, past the solver's replies.
+  while (seats.length && i > 0 && (board.states[i].over || !seats.includes(toMove(board.states[i].problem)))) i -= 1;
   goTo(i);
 }
 
@@ -640,6 +644,7 @@ function drawSolution(state) {
   box.append(el("h2", "", say("solution")));
   if (result) {
     box.append(verdictLine(result.answer));
+    if (board.start.game.kind === "raspasy") box.append(el("div", "sub raspasy-note", say("raspasy totals")));
     if (board.discardBest) box.append(el("div", "sub", `${say("best discard")}: ${board.discardBest.key}`));
     if (result.key_text) box.append(keyLine(result));
   }
@@ -690,6 +695,7 @@ function drawValue(state, result) {
     return;
   }
   box.append(giveaway(verdictLine(result.answer)));
+  if (game.kind === "raspasy") box.append(giveaway(el("div", "sub raspasy-note", say("raspasy totals"))));
   box.append(giveaway(el("div", "sub", say("best play"))));
   box.append(el("div", "sub values-hidden", say(board.solving ? "values hidden problem" : "values hidden")));
   const mover = toMove(state.problem);

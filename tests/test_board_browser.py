@@ -647,7 +647,7 @@ def test_problem_mode_hides_the_answer_marks_each_card_and_shows_the_solution(pa
     assert "Key: only ♦10, ♦J, ♦Q or ♦K catches it — equal cards\n4 of 10 first cards work: ♦10 ♦J ♦Q ♦K" in solution
     notes = load(KOVALEVSKAYA).notes.strip().splitlines()[0]
     assert notes in solution and "misère; catching · hard" in solution
-    assert page.is_visible("#seat-C .value")  # and the values come back
+    page.wait_for_selector("#seat-C .value", state="visible")  # and the values come back (the page redraws)
     screenshot(page, "board-problem-mode.png")  # the README's picture
 
 
@@ -711,7 +711,7 @@ def test_the_page_in_russian(page, server):
     out = CliRunner().invoke(pref, ["solve", "--lang", "ru", str(KOVALEVSKAYA)])
     lines = dict(line.split(": ", 1) for line in out.output.splitlines() if line.startswith(("Ответ: ", "Ключ: ")))
     assert page.inner_text("#value .verdict") == lines["Ответ"]  # pref solve --lang ru's words
-    assert page.inner_text("#value .key") == "Ключ: " + lines["Ключ"]
+    assert page.inner_text("#value .key .key-count") == lines["Ключ"]  # under the key as a player says it
     assert page.inner_text("#undo") == "↶ Назад" and page.inner_text("#index-open") == "Сборник"
     assert page.evaluate("document.documentElement.lang") == "ru"
     assert page.inner_text("#turn") == "A на ходу." and page.inner_text("#seat-A .taken") == "0 взяток"
@@ -766,8 +766,54 @@ def test_raspasy_totals_say_each_is_against_the_other_two(page, server):
     path = ROOT / "problems" / "raspasy-cash-the-singleton-jack.toml"
     open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))))
     note = page.inner_text("#value .raspasy-note")
-    assert "other two playing against him" in note and "need not add up" in note
+    assert "the other two playing against that player" in note and "need not add up to the tricks left" in note
     page.select_option("#lang", "ru")
-    page.wait_for_function("document.querySelector('#value .raspasy-note').textContent.includes('двое других')")
+    page.wait_for_function("document.querySelector('#value .raspasy-note')?.textContent.includes('двое других')")
     open_board(page, kovalevskaya_url(server))  # a misère has no such note
     assert page.query_selector("#value .raspasy-note") is None
+
+
+ENGLISH_LEFT = """() => {
+  // every English string of the page: the script's table and index.html's own words
+  const english = Object.values(WORDS.en);
+  for (const [attr, kept] of [["data-en", "en"], ["data-entitle", "entitle"], ["data-enplaceholder", "enplaceholder"]]) {
+    document.querySelectorAll(`[${attr}]`).forEach((e) => english.push(e.dataset[kept]));
+  }
+  const fragments = english.flatMap((t) => t.replace(/<[^>]+>/g, " ").split(/\\{\\w+\\}/))
+    .map((f) => f.trim()).filter((f) => /[a-z]{3}/i.test(f));
+  // the problem's own words (its title, its source) are not the page's: left out
+  const data = [document.getElementById("title").innerText, document.getElementById("game-line").innerText];
+  const shown = [data.reduce((text, d) => text.replace(d, ""), document.body.innerText), gameName(board.start.game),
+    ...[...document.querySelectorAll("[title]:not(#game-line)")].map((e) => e.title),
+    ...[...document.querySelectorAll("[placeholder]")].map((e) => e.placeholder)].join("\\n");
+  const missing = Object.keys(WORDS.en).filter((k) => !WORDS.ru[k]);
+  document.querySelectorAll("[data-say]").forEach((e) => { if (!WORDS.ru[e.dataset.say]) missing.push(e.dataset.say); });
+  const escaped = (f) => f.replace(/[.*+?^${}()|[\\]\\\\]/g, "\\\\$&");
+  return { missing, left: fragments.filter((f) => new RegExp(`(^|[^A-Za-z])${escaped(f)}([^A-Za-z]|$)`).test(shown)) };
+}"""
+
+
+def test_in_russian_no_english_of_the_pages_words_is_left(page, server):
+    """Switched to Russian, no English string of the page's table of words is on the page:
+    the legend, badge titles, a card that was not best, a 12-card discard's note, the key as a
+    player says it, the set-up's labels, the buttons' titles."""
+    open_board(page, kovalevskaya_url(server))
+    page.select_option("#lang", "ru")
+    page.wait_for_function("document.querySelector('#value .verdict').textContent.startsWith('ловленный')")
+    assert page.inner_text("#value .key").split("\n")[0] == "Ключ: только ♦10, ♦В, ♦Д или ♦К ловит — карты равные"
+    play(page, "JS")  # not best: the mistake line
+    assert page.inner_text("#value .mistake") == "♠В (A) — не лучшая карта: у B 0 вместо 1."
+    page.click("#setup-open")
+    page.wait_for_selector("#setup[open]")
+    found = page.evaluate(ENGLISH_LEFT)
+    assert found == {"missing": [], "left": []}, found
+    page.keyboard.press("Escape")
+    path = ROOT / "problems" / "misere-discard-keep-the-seven.toml"  # the discard's note
+    open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))))
+    assert "лучший снос решателя" in page.inner_text("#value .discard-note")
+    found = page.evaluate(ENGLISH_LEFT)
+    assert found == {"missing": [], "left": []}, found
+    page.select_option("#lang", "en")  # and back
+    wait_solved(page)
+    assert "the solver's best discard" in page.inner_text("#value .discard-note")
+    assert page.get_attribute("#undo", "title") == "Take back the last card (←)"

@@ -76,7 +76,9 @@ const store = {
 
 // ---- the page's words, in the language chosen ---------------------------------------
 
-// English is the page's own text (index.html, data-say="key"); Russian replaces it.
+// The page's words, the one table of them: the script's own text in both languages; the words
+// of index.html (data-say="key", data-say-title, data-say-placeholder; data-say-html keeps the
+// markup) are English there and Russian here.
 const WORDS = {
   en: {
     "no server": "The board's server does not answer: is pref board still running? (start it again and reload)",
@@ -93,8 +95,28 @@ const WORDS = {
     "takes and leads": "{winner} takes the trick and leads.", "takes, other leads": "{winner} takes the trick; {leader} leads.",
     "plays next": "{seat} to play.", leads: "{seat} leads.", "best play": "with best play from here (double dummy)",
     misere: "misère by {seat}", raspasy: "raspasy", by: "{contract} by {seat}",
-    "raspasy totals": "Each player's figure is what he can be sure of with the other two playing against him, " +
-      "so the three need not add up to the tricks left.",
+    "raspasy totals": "Each figure has the other two playing against that player, so the three need not " +
+      "add up to the tricks left.",
+    "board name": "Preferans board", "no game": "no game", solving: "solving…",
+    badge: "{seat} takes {tricks} from here after {card}",
+    "talon dealer": "competes for the dealer", "talon suit": "names the suit",
+    "turned for trick": "turned for trick {n}: {card} {what}", "turned for both": "turned for tricks 1 and 2",
+    "tricks taken": "Tricks taken: A {a}, B {b}, C {c}.",
+    "legend own": "Under {mover}'s cards: his own tricks from here after each; ★ the best for {mover}, who wants them {many}.",
+    "legend other": "Under {mover}'s cards: {counted}'s tricks from here after each; ★ the best for {mover}, " +
+      "who wants them {many}.",
+    many: "many", few: "few",
+    published: "Published answer: {text} — {verdict}", agrees: "agrees", differs: "DIFFERS",
+    "not best": "{seat}'s {card} was not best: {counted} {value} instead of {best}.",
+    "discard best": "{seat} held 12 cards and discarded {cards}: the solver's best discard",
+    "discard worse": "{seat}'s discard {cards} was not best: {seat} {tricks} instead of {best} with {other}.",
+    "discard as good": "{seat}'s discard {cards} is as good as the solver's {other}.",
+    "another discard": "Another discard…", "on the table": "on the table", table: "table",
+    "key only": "only {list} {deed}", "key every": "every card {deed}", or: "or", "equal cards": "equal cards",
+    "nothing catches": "nothing catches it: every card leaves {declarer} clean",
+    "deed raspasy": "keeps {mover} to {tricks}", "deed holds": "holds {declarer} to {tricks}",
+    "deed clean": "keeps it clean", "deed catches": "catches it", "deed catches with": "catches it with {tricks}",
+    "deed gives": "gives {declarer} {tricks}",
   },
   ru: {
     "no server": "Сервер доски не отвечает: запущен ли pref board? (запустите его снова и обновите страницу)",
@@ -111,8 +133,48 @@ const WORDS = {
     "takes and leads": "{winner} берёт взятку и ходит.", "takes, other leads": "{winner} берёт взятку; ходит {leader}.",
     "plays next": "Ходит {seat}.", leads: "{seat} на ходу.", "best play": "при лучшей игре отсюда (в открытую)",
     misere: "мизер, играет {seat}", raspasy: "распасы", by: "{contract}, играет {seat}",
-    "raspasy totals": "У каждого игрока — сколько взяток он возьмёт наверняка, когда двое других играют против него, " +
-      "поэтому в сумме эти три числа не обязаны давать число оставшихся взяток.",
+    "raspasy totals": "В каждом числе двое других играют против этого игрока, поэтому в сумме три числа " +
+      "не обязаны давать число оставшихся взяток.",
+    "board name": "Доска преферанса", "no game": "без игры", solving: "считаю…",
+    badge: "{seat} берёт отсюда {tricks} после {card}",
+    "talon dealer": "играет за сдающего", "talon suit": "задаёт масть",
+    "turned for trick": "открыта на взятку {n}: {card} {what}", "turned for both": "открывалась на взятки 1 и 2",
+    "tricks taken": "Взято взяток: A {a}, B {b}, C {c}.",
+    "legend own": "Под картами {mover}: его взятки отсюда после каждой; ★ — лучшая для {mover}, которому их нужно {many}.",
+    "legend other": "Под картами {mover}: взятки {counted} отсюда после каждой; ★ — лучшая для {mover}, " +
+      "которому их нужно {many}.",
+    many: "побольше", few: "поменьше",
+    published: "Опубликованный ответ: {text} — {verdict}", agrees: "совпадает", differs: "НЕ СОВПАДАЕТ",
+    "not best": "{card} ({seat}) — не лучшая карта: у {counted} {value} вместо {best}.",
+    "discard best": "У {seat} было 12 карт, снесены {cards}: лучший снос решателя",
+    "discard worse": "Снос {seat} {cards} не лучший: у {seat} {tricks} вместо {best} при сносе {other}.",
+    "discard as good": "Снос {seat} {cards} не хуже сноса решателя {other}.",
+    "another discard": "Другой снос…", table: "стол",
+    "key only": "только {list} {deed}", "key every": "любая карта {deed}", or: "или", "equal cards": "карты равные",
+    "nothing catches": "ничто не ловит: с любой картой {declarer} остаётся чистым",
+    "deed raspasy": "оставляет {mover} {tricks}", "deed holds": "оставляет {declarer} {tricks}",
+    "deed clean": "сохраняет мизер чистым", "deed catches": "ловит", "deed catches with": "ловит на {tricks}",
+    "deed gives": "даёт {declarer} {tricks}",
+    "set up heading": "Расставить позицию",
+    "setup help": "Выберите, куда идут карты, и щёлкайте карты колоды (или впишите их в любой записи: " +
+      "<code>♠AKQ ♣J10</code>, <code>AKQ.J10..987</code>, <code>AS KS 10C</code>). Карта, щёлкнутая ещё раз, " +
+      "возвращается в колоду.",
+    "on the table": "на столе", "trick placeholder": "карты, уже сыгранные в эту взятку, начиная с первой",
+    "game label": "Игра", "contract label": "Контракт", "declarer label": "Играющий", "leader label": "Первый ход",
+    "talon label": "Прикуп", "title label": "Название", "kind contract": "контракт", "talon suit opt": "масть",
+    "talon dealer opt": "сдающему", "talon none opt": "нет", "play this position": "Играть эту позицию",
+    clear: "Очистить", "random deal": "Случайная сдача", cancel: "Отмена",
+    "panel help": "Щёлкните карту игрока, который ходит, чтобы её сыграть; щелчок по ходу в списке (или ← →) " +
+      "ведёт назад и вперёд, <kbd>b</kbd> играет лучшую карту. «Расстановка…» раздаёт любую позицию; " +
+      "«Сохранить» пишет файл задачи, который читает <code>pref solve</code>. Адресная строка хранит позицию: " +
+      "добавьте её в закладки или поделитесь ею.",
+    "english cards": "английские ♠AKQJ", "russian cards": "русские ♠ТКДВ",
+    "solve as title": "Решайте задачу сами: оценки скрыты, решатель играет за другую сторону",
+    "undo title": "Вернуть последнюю карту (←)", "redo title": "Сыграть карту снова (→)",
+    "best title": "Сыграть выбор решателя (b)", "line title": "Сыграть лучшую линию до конца",
+    "seat title": "Сядьте за одно место; решатель играет за двух других", "lang title": "Запись карт",
+    "save toml title": "Сохранить эту позицию как файл задачи (TOML), который читает pref solve",
+    "save json title": "Сохранить эту позицию как файл задачи (JSON), который читает pref solve",
     collection: "Сборник", "index help": "Выберите задачу: решатель играет за другую сторону и в конце показывает ответ, ключ и примечания автора.",
     filter: "Фильтр", "set up a position": "Расставить позицию…", "solve as": "Решать за",
     "hide hands": "Только руки, которые я вижу", "show solution": "Показать решение", "the collection": "Сборник",
@@ -135,10 +197,19 @@ function tricks(n) {
 
 // The page's fixed words in the language chosen (each element's English is kept to come back to).
 function sayAll() {
+  const ru = (key) => board.lang === "ru" && WORDS.ru[key];
   document.querySelectorAll("[data-say]").forEach((e) => {
-    if (e.dataset.en === undefined) e.dataset.en = e.textContent;
-    e.textContent = board.lang === "ru" && WORDS.ru[e.dataset.say] ? WORDS.ru[e.dataset.say] : e.dataset.en;
+    const html = e.hasAttribute("data-say-html");  // our own markup (<code>, <kbd>), never the user's
+    if (e.dataset.en === undefined) e.dataset.en = html ? e.innerHTML : e.textContent;
+    e[html ? "innerHTML" : "textContent"] = ru(e.dataset.say) || e.dataset.en;
   });
+  for (const attr of ["title", "placeholder"]) {
+    document.querySelectorAll(`[data-say-${attr}]`).forEach((e) => {
+      const kept = "en" + attr;
+      if (e.dataset[kept] === undefined) e.dataset[kept] = e.getAttribute(attr) || "";
+      e.setAttribute(attr, ru(e.getAttribute(`data-say-${attr}`)) || e.dataset[kept]);
+    });
+  }
   document.documentElement.lang = board.lang;
 }
 
@@ -179,7 +250,7 @@ function solveOf(problem) {
 const STRAIN = { S: "♠", C: "♣", D: "♦", H: "♥", NT: "NT" };
 
 function gameName(game) {
-  if (!game) return "no game";
+  if (!game) return say("no game");
   if (game.kind === "contract") {
     const m = String(game.contract).toUpperCase().replace(/\s/g, "").match(/^(\d+)(.*)$/);
     return say("by", { contract: m ? m[1] + (STRAIN[m[2]] || m[2]) : game.contract, seat: game.declarer });
@@ -187,7 +258,6 @@ function gameName(game) {
   if (game.kind === "misere") return say("misere", { seat: game.declarer });
   return say("raspasy") + (game.raspasy_talon ? ` (${say("talon")}: ${game.raspasy_talon})` : "");
 }
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 // What the counted player wants: the declarer of a contract the most tricks, everyone
 // else the fewest (a misère's catchers want the declarer's tricks many).
@@ -465,7 +535,7 @@ function drawSeat(seat, state, result) {
         if (legal) {
           const badge = el("span", "value" + (values[card] === best ? " best" : ""),
             (values[card] === best ? "★" : "") + values[card]);
-          badge.title = `${countedSeat(game, mover)} takes ${plural(values[card], "trick")} from here after ${cardText(card)}`;
+          badge.title = say("badge", { seat: countedSeat(game, mover), tricks: tricks(values[card]), card: cardText(card) });
           button.append(badge);
         }
         button.addEventListener("click", () => userPlays(card));
@@ -505,13 +575,13 @@ function drawCentre(state) {
     });
     let note = say("out of play");
     if (turned) {
-      const what = g.raspasy_talon === "dealer" ? "competes for the dealer" : "names the suit";
-      note = done < 2 ? `turned for trick ${done + 1}: ${cardText(talon[done])} ${what}` : "turned for tricks 1 and 2";
+      const what = say(g.raspasy_talon === "dealer" ? "talon dealer" : "talon suit");
+      note = done < 2 ? say("turned for trick", { n: done + 1, card: cardText(talon[done]), what }) : say("turned for both");
     }
     box.append(el("span", "label", note));
   }
   if (discard.length) {
-    box.append(el("span", "label", "discard"));
+    box.append(el("span", "label", say("discard")));
     discard.forEach((c) => box.append(cardFace(c, "small")));
   }
   // The turned talon card lies in the trick with the players' cards (raspasy, tricks 1 and 2).
@@ -519,7 +589,7 @@ function drawCentre(state) {
   const turnedNow = turnedCard(shownTrick);
   $("slot-T").replaceChildren();
   $("slot-T").hidden = !turnedNow;
-  if (turnedNow) $("slot-T").append(cardFace(turnedNow, state.table.length ? "" : "faded"), el("span", "slot-seat", "talon"));
+  if (turnedNow) $("slot-T").append(cardFace(turnedNow, state.table.length ? "" : "faded"), el("span", "slot-seat", say("talon")));
   let turn = "";
   if (state.over) turn = say("deal over");
   else if (state.lastTrick && !state.table.length) {
@@ -584,10 +654,10 @@ function drawMoves() {
 }
 
 // The key as a player says it ("Only ♦10, ♦J, ♦Q or ♦K catches it — equal cards"), pref solve's
-// line after it in brackets; in Russian pref solve --lang ru's line alone.
+// line (in the language chosen: the server writes it) under it.
 function keyLine(result) {
   const line = el("div", "sub key", `${say("key")}: ${result.key_text}`);
-  const spoken = board.lang === "en" && result.key ? keySaid(result) : "";
+  const spoken = result.key ? keySaid(result) : "";
   if (spoken) {
     line.textContent = `${say("key")}: ${spoken}`;
     line.append(el("div", "key-count", result.key_text));
@@ -600,17 +670,17 @@ function keySaid(result) {
   const game = board.start.game;
   const value = result.card_values[working[0]];
   const declarer = game.declarer;
+  const words = { mover, declarer, tricks: tricks(value) };
   let deed;
-  if (game.kind === "raspasy") deed = `keeps ${mover} to ${plural(value, "trick")}`;
-  else if (game.kind === "misere" && side === "declarer") deed = value ? `holds ${declarer} to ${plural(value, "trick")}` : "keeps it clean";
-  else if (game.kind === "misere") deed = value ? (value === 1 ? "catches it" : `catches it with ${plural(value, "trick")}`) : null;
-  else if (side === "declarer") deed = `gives ${declarer} ${plural(value, "trick")}`;
-  else deed = `holds ${declarer} to ${plural(value, "trick")}`;
-  if (!deed) return `nothing catches it: every card leaves ${declarer} clean`;
+  if (game.kind === "raspasy") deed = say("deed raspasy", words);
+  else if (game.kind === "misere" && side === "declarer") deed = say(value ? "deed holds" : "deed clean", words);
+  else if (game.kind === "misere") deed = value ? say(value === 1 ? "deed catches" : "deed catches with", words) : null;
+  else deed = say(side === "declarer" ? "deed gives" : "deed holds", words);
+  if (!deed) return say("nothing catches", words);
   const names = working.map(cardText);
-  if (working.length === choices) return `every card ${deed}`;
-  const list = names.length === 1 ? names[0] : names.slice(0, -1).join(", ") + " or " + names[names.length - 1];
-  return `only ${list} ${deed}` + (names.length > 1 && plays === 1 ? " — equal cards" : "");
+  if (working.length === choices) return say("key every", { deed });
+  const list = names.length === 1 ? names[0] : names.slice(0, -1).join(", ") + ` ${say("or")} ` + names[names.length - 1];
+  return say("key only", { list, deed }) + (names.length > 1 && plays === 1 ? ` — ${say("equal cards")}` : "");
 }
 
 // A line that tells the answer: hidden with the card values ("Show card values" off).
@@ -687,11 +757,11 @@ function drawValue(state, result) {
   if (state.over) {
     const t = state.taken;
     box.append(verdictLine(state.answer));
-    box.append(el("div", "sub", `Tricks taken: A ${t[0]}, B ${t[1]}, C ${t[2]}.`));
+    box.append(el("div", "sub", say("tricks taken", { a: t[0], b: t[1], c: t[2] })));
     return;
   }
   if (!result) {
-    box.append(el("div", "verdict thinking", "solving…"));
+    box.append(el("div", "verdict thinking", say("solving")));
     return;
   }
   box.append(giveaway(verdictLine(result.answer)));
@@ -701,15 +771,15 @@ function drawValue(state, result) {
   const mover = toMove(state.problem);
   const counted = countedSeat(game, mover);
   const legend = el("div", "sub legend");
-  legend.textContent = `Under ${mover}'s cards: ${counted === mover ? "his own" : counted + "'s"} tricks from ` +
-    `here after each; ★ the best for ${mover}, who wants them ${moverWantsMore(game, mover) ? "many" : "few"}.`;
+  legend.textContent = say(counted === mover ? "legend own" : "legend other",
+    { mover, counted, many: say(moverWantsMore(game, mover) ? "many" : "few") });
   box.append(giveaway(legend));
   if (result.key_text) box.append(giveaway(keyLine(result)));
   if ("agrees" in result) {
     const e = result.expect;
-    const text = typeof e === "object" ? SEATS.map((s) => `${s} ${e[s]}`).join(", ") : plural(e, "trick");
-    box.append(giveaway(el("div", "sub " + (result.agrees ? "agrees" : "differs"),
-      `Published answer: ${text} — ${result.agrees ? "agrees" : "DIFFERS"}`)));
+    const text = typeof e === "object" ? SEATS.map((s) => `${s} ${e[s]}`).join(", ") : tricks(e);
+    const verdict = result.agrees ? "agrees" : "differs";
+    box.append(giveaway(el("div", "sub " + verdict, say("published", { text, verdict: say(verdict) }))));
   }
   if (board.discardBest && board.at === 0) drawDiscard(box, result);
   // Was the card just played as good as the best? (the values of the moment before it)
@@ -717,8 +787,8 @@ function drawValue(state, result) {
   if (before && state.card in before.card_values) {
     const bestThen = bestValue(before);
     if (before.card_values[state.card] !== bestThen) {
-      box.append(giveaway(el("div", "sub mistake", `${state.seat}'s ${cardText(state.card)} was not best: ` +
-        `${countedSeat(game, state.seat)} ${before.card_values[state.card]} instead of ${bestThen}.`)));
+      box.append(giveaway(el("div", "sub mistake", say("not best", { seat: state.seat, card: cardText(state.card),
+        counted: countedSeat(game, state.seat), value: before.card_values[state.card], best: bestThen }))));
     }
   }
 }
@@ -730,16 +800,15 @@ function drawDiscard(box, result) {
   const shown = mine.map(cardText).join(" ");
   let line;
   if (mine.join(" ") === cards.join(" ")) {
-    line = el("div", "sub discard-note", `${seat} held 12 cards and discarded ${shown}: the solver's best discard`);
+    line = el("div", "sub discard-note", say("discard best", { seat, cards: shown }));
     line.append(el("span", "key", ` (${board.discardBest.key})`), ".");
   } else if (result.tricks !== tricks) {
-    line = el("div", "sub mistake discard-note", `${seat}'s discard ${shown} was not best: ${seat} ` +
-      `${result.tricks} instead of ${tricks} with ${cards.map(cardText).join(" ")}.`);
+    line = el("div", "sub mistake discard-note", say("discard worse",
+      { seat, cards: shown, tricks: result.tricks, best: tricks, other: cards.map(cardText).join(" ") }));
   } else {
-    line = el("div", "sub discard-note", `${seat}'s discard ${shown} is as good as the solver's ` +
-      `${cards.map(cardText).join(" ")}.`);
+    line = el("div", "sub discard-note", say("discard as good", { seat, cards: shown, other: cards.map(cardText).join(" ") }));
   }
-  const other = el("button", "link", "Another discard…");
+  const other = el("button", "link", say("another discard"));
   other.type = "button";
   other.id = "other-discard";
   other.addEventListener("click", () => {
@@ -755,8 +824,8 @@ async function render() {
   const mine = ++board.generation;
   const state = current();
   showHints();
-  $("title").textContent = board.start.title || "Preferans board";
-  document.title = (board.start.title ? board.start.title + " — " : "") + "Preferans board";
+  $("title").textContent = board.start.title || say("board name");
+  document.title = (board.start.title ? board.start.title + " — " : "") + say("board name");
   const g = board.start.game;
   const source = board.start.source || "";
   const short = source.length > 60 ? source.slice(0, 60).replace(/[\s,;]+\S*$/, "") + "…" : source;
@@ -1048,7 +1117,7 @@ function drawDeck() {
       const b = el("button", "card-button deck-card" + (owner[card] ? " taken" : ""));
       b.type = "button";
       b.append(cardFace(card));
-      if (owner[card]) b.append(el("span", "owner", owner[card] === "trick" ? "table" : owner[card]));
+      if (owner[card]) b.append(el("span", "owner", SEATS.includes(owner[card]) ? owner[card] : say(owner[card] === "trick" ? "table" : owner[card])));
       b.addEventListener("click", () => deckClick(card));
       row.append(b);
     }
@@ -1058,7 +1127,7 @@ function drawDeck() {
     $("f-" + f).value = fieldText(f);
     const label = $("f-" + f).closest(".field").querySelector("span");
     const n = board.setup[f].length;
-    label.textContent = (f === "trick" ? "on the table" : f) + (n ? ` (${n})` : "");
+    label.textContent = (SEATS.includes(f) ? f : say(f === "trick" ? "on the table" : f)) + (n ? ` (${n})` : "");
   }
 }
 
@@ -1210,6 +1279,7 @@ function wire() {
     board.lang = $("lang").value;
     store.set("pref-lang", board.lang);
     sayAll();
+    if (board.start) fillSolveAs();
     if (board.start) render();
     if (!$("index").hidden) drawIndex();
   });

@@ -221,11 +221,12 @@ def wrap_items(items: list[str], width: int, indent: str, sep: str = ", ") -> li
 
 
 def key_text(report, lang: str = "en") -> str:
-    """A key report in players' words: ``unique key ♦A (for the defenders, A to play)``;
+    """A key report in players' words: ``unique key ♦A (for the catchers, A to play)``;
     ``unique discard ♣J ♣Q`` (a discard is always the declarer's)."""
     if report.discard:
         return report.describe(lang, partial(say, lang))
-    whose = {"declarer": say(lang, "for the declarer"), "defenders": say(lang, "for the defenders")}.get(
+    whose = {"declarer": say(lang, "for the declarer"), "defenders": say(lang, "for the defenders"),
+             "catchers": say(lang, "for the catchers")}.get(
         report.side, say(lang, "for {mover}", mover=SEATS[report.mover]))
     whose += ", " + say(lang, "{mover} to play", mover=SEATS[report.mover])
     text = report.describe(lang, partial(say, lang))

@@ -33,6 +33,7 @@ RU = {
     "Key": "Ключ",
     "for the declarer": "за разыгрывающего",
     "for the defenders": "за вистующих",
+    "for the catchers": "за ловящих",
     "for {mover}": "за {mover}",
     "unique discard {shown}": "единственный снос {shown}",
     "every discard works ({total})": "годится любой снос ({total})",

@@ -440,7 +440,7 @@ def test_the_lead_through_the_cli_text_and_json():
 
 
 @pytest.mark.parametrize("args, words", [
-    (["--seat", "A", "--game", "6S B", "--leader", "B"], "lead: the opening lead is the leader's: the hand is A's, B leads"),
+    (["--seat", "A", "--game", "6S B", "--leader", "B"], "lead: the hand is A's but B leads the first trick; the opening lead is asked of the leader's hand (--leader A)"),
     (["--seat", "A", "--game", "raspasy"], "lead: the opening lead is asked against one contract or misère"),
     (["--seat", "A", "--game", "6S B", "--game", "7S B"], "lead: the opening lead is asked against one contract"),
 ])

@@ -43,7 +43,8 @@ def test_working_cards_are_those_with_the_movers_best_brute_force_value(kind):
         assert set(report.working) == {(c,) for c, v in values.items() if v == target}
         assert report.best == reference.value(position, game, focus)
         assert report.side == ("player" if game.kind is Kind.RASPASY else
-                               "declarer" if mover == game.declarer else "defenders")
+                               "declarer" if mover == game.declarer else
+                               "catchers" if game.kind is Kind.MISERE else "defenders")
 
 
 def test_equal_cards_are_grouped_as_one_play_and_always_share_a_value(kovalevskaya):
@@ -185,12 +186,12 @@ def test_pref_solve_states_the_key(tmp_path):
     path.write_text(PROBLEM.format(key=""), encoding="utf-8")
     result = CliRunner().invoke(pref, ["solve", str(path)])
     assert result.exit_code == 0, result.output
-    assert "Key: unique key ♠7 (for the defenders, A to play)" in result.output
+    assert "Key: unique key ♠7 (for the catchers, A to play)" in result.output
 
 
 def test_the_key_line_has_one_bracket():
     result = CliRunner().invoke(pref, ["solve", "problems/kovalevskaya-misere.toml"])
-    assert "Key: 4 of 10 first cards work: ♦10 ♦J ♦Q ♦K (equal cards: one play; for the defenders, A to play)\n" \
+    assert "Key: 4 of 10 first cards work: ♦10 ♦J ♦Q ♦K (equal cards: one play; for the catchers, A to play)\n" \
         in result.output
 
 

@@ -113,7 +113,9 @@ def _show_choices(choices, lang: str = "en") -> str:
 def _side(game: Game, mover: int) -> str:
     if game.kind is Kind.RASPASY:
         return "player"
-    return "declarer" if mover == game.declarer else "defenders"
+    if mover == game.declarer:
+        return "declarer"
+    return "catchers" if game.kind is Kind.MISERE else "defenders"
 
 
 def first_card_key(position: Position, game: Game, engine: Engine | None = None) -> KeyReport:

@@ -272,8 +272,8 @@ def question(hand: str, seat: str, games, *, holds: dict[str, str] | None = None
         if raspasy or len(games) != 1:
             raise InputError("lead", "the opening lead is asked against one contract or misère")
         if s != on_lead:
-            raise InputError("lead", f"the opening lead is the leader's: the hand is {SEATS[s]}'s, "
-                                     f"{SEATS[on_lead]} leads (--leader)")
+            raise InputError("lead", f"the hand is {SEATS[s]}'s but {SEATS[on_lead]} leads the first trick; "
+                                     f"the opening lead is asked of the leader's hand (--leader {SEATS[s]})")
         if held != 10:
             raise InputError("lead", f"the leader's 10 cards are needed ({held} given; x for a spot card)")
         options = [Option(games[0], lead=group[0], equal=group[1:])

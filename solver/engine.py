@@ -282,8 +282,8 @@ class Engine:
         return self.searcher.best_line(position, game, focus)
 
     def _value(self, position: Position, game: Game, focus: int, cooperative: bool = False) -> int:
-        """The old name of ``searcher.value``, kept while the peers' timing script
-        (``prefrun.py``, which looks it up) and solver/analysis/estimate.py still call it."""
+        """The old name of ``searcher.value``, kept for outside timing scripts written
+        against it (the developers' side-by-side harness looks it up)."""
         return self.searcher.value(position, game, focus, cooperative)
 
 

@@ -117,6 +117,15 @@ RU = {
     "whister); with two whisters their split of the tricks is the solver's best line's":
         "розыгрыш с открытыми картами (в светлую, как на деле при одном вистующем); при двух вистующих "
         "взятки между ними поделены по лучшей линии решателя",
+    "{option}: each whister ({how})": "{option}: каждый вистующий ({how})",
+    "split of the defenders' tricks: the solver's best line's": "взятки вистующих поделены по лучшей линии решателя",
+    "a lone whister's tricks are both hands'": "одному вистующему идут взятки обеих рук",
+    "  {seat}: tricks {tricks}; quota {quota} ({counts}); short {short}, costing {cost} whists a deal":
+        "  {seat}: взяток {tricks}; норма {quota} ({counts}); недобор {short}, он стоит {cost} вистов за сдачу",
+    "own": "свои",
+    "own, less the partner's surplus": "свои, за вычетом лишних у партнёра",
+    "the pair's": "на двоих",
+    "both hands": "за обе руки",
     "Best for {seat}: {option}, {value} whists a deal": "Лучшее для {seat}: {option}, {value} вистов за сдачу",
     "  vs {option}: {d} whists ({lo} … {hi}), same layouts":
         "  против «{option}»: {d} вистов ({lo} … {hi}), на тех же раскладах",

@@ -176,3 +176,55 @@ def test_a_blind_lead_is_scored_lead_by_lead():
             deal = deal_from_dict({"game": "6S", "declarer": "B", "defence": {"A": "whist", "C": "pass"},
                                    "tricks": {"B": taken, "A": 10 - taken, "C": 0}})
             assert fractions(row)[item.label] == balance(write(deal, opts), opts)
+
+
+def test_each_whisters_tricks_quota_and_shortfall_are_the_means_of_each_layouts_split():
+    """Per whister: his tricks, the chance he is short and the shortfall's cost are the means over the
+    layouts of what the scoring module writes for that layout's split (the solver's best line)."""
+    from solver.analysis.estimate.score import defenders_split
+    from solver.engine import Engine
+    from solver.notation import parse_hand
+    from solver.rules import Position
+    from solver.scoring.options import OWN_QUOTA
+
+    q = scored(defences=("whist,whist", "whist,pass"), games=("6S A",), hand="♠AKQJx ♥AKx ♦A ♣x",
+               lone_whister="own_hand")
+    result = estimate(q, 25, seed=7, workers=1)
+    opts = q.scoring.options
+    game = q.options[0].game
+    engine = Engine()
+    got = {item.defence: item.whisters for item in result.summary().score.scored}
+    assert [w.seat for w in got["B whist, C whist"]] == ["B", "C"] and [w.seat for w in got["B whist, C pass"]] == ["B"]
+    sums = {}
+    for row in result.tally.rows:
+        hands = tuple(parse_hand(row["hands"][s]) for s in "ABC")
+        taken = row["6♠ by A"]
+        b = defenders_split(Position(hands, q.leader), game, engine)
+        for defence, choices in (("B whist, C whist", {"B": "whist", "C": "whist"}),
+                                 ("B whist, C pass", {"B": "whist", "C": "pass"})):
+            tricks = {"A": taken, "B": b, "C": 10 - taken - b}
+            deal = deal_from_dict({"game": "6S", "declarer": "A", "defence": choices, "tricks": tricks})
+            sheet = write(deal, opts)
+            assert fractions(row)[f"6♠ by A ({defence})"] == balance(sheet, opts)  # the same split as the balances
+            for w in (s for s, c in choices.items() if c == "whist"):
+                short = sheet.mountain[w] > 0
+                assert short == (tricks[w] < OWN_QUOTA[6])  # sochi: each owes his own share
+                with_remise = balance(sheet, opts)[w]
+                sheet.mountain[w] = 0
+                cost = balance(sheet, opts)[w] - with_remise
+                sheet.mountain[w] = write(deal, opts).mountain[w]
+                s = sums.setdefault((defence, w), [0, 0, 0])
+                s[0] += tricks[w]
+                s[1] += short
+                s[2] += cost
+    n = len(result.tally.rows)
+    assert any(s[1] for s in sums.values())  # the hand makes the whisters fall short on some layouts
+    for defence, whisters in got.items():
+        for w in whisters:
+            tricks, short, cost = sums[(defence, w.seat)]
+            assert w.tricks.value == pytest.approx(tricks / n)
+            assert w.short.value == pytest.approx(short / n)
+            assert w.cost.value == pytest.approx(float(cost / n))
+            assert (w.quota, w.counted, w.split_from_best_line) == (OWN_QUOTA[6], "own", True)  # own_hand too
+            for f in (w.tricks, w.short, w.cost):
+                assert f.low <= f.value <= f.high

@@ -251,6 +251,24 @@ SCORE_OPTION_WORDS = ("scale", "shortfall_share", "quota", "lone_whister", "half
 """The options the report names beside the convention (the JSON gives every one)."""
 
 
+def _whister_lines(score, style: Style) -> list[str]:
+    """Per scored option with whisters, each whister's tricks, quota and what falling short costs
+    (for a defender's question, or one asked from no seat; ``--json`` has them always)."""
+    lang, lines = style.lang, []
+    for item in score.scored:
+        if not item.whisters or item.declarer == score.seat:
+            continue
+        how = "split of the defenders' tricks: the solver's best line's" if item.whisters[0].split_from_best_line \
+            else "a lone whister's tricks are both hands'"
+        lines.append(say(lang, "{option}: each whister ({how})", option=item.label, how=say(lang, how)))
+        for w in item.whisters:
+            lines.append(say(lang, "  {seat}: tricks {tricks}; quota {quota} ({counts}); short {short}, "
+                                   "costing {cost} whists a deal", seat=w.seat, tricks=_mean(w.tricks),
+                             quota=w.quota, counts=say(lang, w.quota_counts), short=_pct(w.short).strip(),
+                             cost=f"{w.cost.value:.1f} ({w.cost.low:.1f} … {w.cost.high:.1f})"))
+    return lines
+
+
 def score_lines(summary: Summary, style: Style, top: int = TOP) -> list[str]:
     """The estimate in points: each seat's balance per game and defence, the best for the hand's
     seat with the paired differences, raspasy's cost per seat; the convention and play named.
@@ -278,6 +296,7 @@ def score_lines(summary: Summary, style: Style, top: int = TOP) -> list[str]:
         if len(shown) < len(score.scored):
             lines.append(say(lang, "  … {n} more (--top N shows more; --json gives all)",
                              n=len(score.scored) - len(shown)))
+    lines += _whister_lines(score, style)
     for i in score.best:
         best = score.scored[i]
         lines.append(say(lang, "Best for {seat}: {option}, {value} whists a deal",

@@ -156,10 +156,17 @@ class Question:
         return np.array(lo, np.int64), np.array(hi, np.int64)
 
     def score_columns(self) -> int:
-        """How many balance figures a layout gives: seats × scored options."""
+        """How many figures a layout gives: seats × scored options (the balances), then three per
+        whister of each scored option (:data:`~.score.WHISTER_WIDTH`: his tricks, short or not, the
+        shortfall's cost)."""
+        from .score import WHISTER_WIDTH
+
         if self.scoring is None:
             return 0
-        return len(self.scoring.scored([o.game for o in self.options])) * len(self.scoring.seats)
+        games = [o.game for o in self.options]
+        scored = self.scoring.scored(games)
+        return len(scored) * len(self.scoring.seats) + sum(WHISTER_WIDTH * len(self.scoring.whisters(games[k], j))
+                                                           for k, j in scored)
 
     def option_columns(self) -> list[int]:
         """The first column of each option."""

@@ -26,8 +26,12 @@ from ...errors import InputError
 from ...rules import Game, Kind, Position, play
 from ...scoring import Deal, ScoringOptions, balance, options_for, write
 from ...scoring.deal import CHOICE_WORDS, HALF, PASS, WHIST
+from ...scoring.options import OWN_QUOTA, TEAM_QUOTA
 
 DEALER_SEAT = "D"
+
+WHISTER_WIDTH = 13
+"""Figures per whister on a layout: his tricks one-hot (0 … 10), short or not, the shortfall's cost."""
 
 
 def parse_defence(text: str, players: int, field: str = "defence") -> tuple[str, ...]:
@@ -67,10 +71,10 @@ class Scoring:
             raise InputError("round", f"the raspasy of a run count from 1, not {self.round}")
         object.__setattr__(self, "_tables", {})  # games → the balance tables (not a field: no eq, no hash)
 
-    def tables(self, question) -> list[tuple[int, int, bool, np.ndarray]]:
+    def tables(self, question) -> list[tuple[int, int, bool, np.ndarray, np.ndarray]]:
         """Per scored option of ``question``: (its tricks column, option index, whether the split
-        counts, N × balance by the declarer's tricks — and the first defender's — then seat), made
-        once per set of options."""
+        counts, N × balance by the declarer's tricks — and the first defender's — then seat, and
+        the same for the whisters' figures, :meth:`whister_figures`), made once per set of options."""
         key = question.options
         if key not in self._tables:
             games = [o.game for o in question.options]
@@ -78,14 +82,18 @@ class Scoring:
             out = []
             for k, j in self.scored(games):
                 split = self.needs_split(games[k], j)
+                width = WHISTER_WIDTH * len(self.whisters(games[k], j))
                 table = np.zeros((11, 11, len(self.seats)) if split else (11, len(self.seats)), np.int64)
+                whisters = np.zeros((11, 11, width) if split else (11, width), np.int64)
                 for taken in range(11):
                     if split:
                         for own in range(11 - taken):
                             table[taken, own] = self.balances(games[k], j, taken, own)
+                            whisters[taken, own] = self.whister_figures(games[k], j, taken, own)
                     else:
                         table[taken] = self.balances(games[k], j, taken)
-                out.append((first[k], k, split, table))
+                        whisters[taken] = self.whister_figures(games[k], j, taken)
+                out.append((first[k], k, split, table, whisters))
             self._tables[key] = out
         return self._tables[key]
 
@@ -113,6 +121,31 @@ class Scoring:
         if HALF in choices.values() and PASS in choices.values() and WHIST not in choices.values():
             return False
         return len(whisters) == 2 or (len(whisters) == 1 and self.options.lone_whister == "own_hand")
+
+    def whisters(self, game: Game, j: int | None) -> tuple[str, ...]:
+        """The seats that whist in this scored option (a half-whister whose partner whists passes)."""
+        if j is None or game.kind is not Kind.CONTRACT:
+            return ()
+        return tuple(s for s, c in self._choices(game, self.defences[j]).items() if c == WHIST)
+
+    def quota(self, game: Game, j: int | None, seat: str) -> tuple[int, str]:
+        """A whister's quota under the convention: (tricks, what counts towards it: ``own``, ``own,
+        less the partner's surplus`` (joint, 6 and 7), ``the pair's`` (joint, 8 and 9, charged as
+        ``joint_high`` says) or ``both hands``)."""
+        level, two = game.level, len([s for s in self.whisters(game, j) if s != DEALER_SEAT]) == 2
+        if two:
+            if self.options.quota == "each":
+                return OWN_QUOTA[level], "own"
+            if level >= 8:
+                return TEAM_QUOTA[level], "the pair's"
+            return OWN_QUOTA[level], "own, less the partner's surplus"
+        if seat != DEALER_SEAT and self.options.lone_whister == "own_hand":
+            return OWN_QUOTA[level], "own"
+        return TEAM_QUOTA[level], "both hands"
+
+    def whister_figures(self, game: Game, j: int | None, taken: int, first: int | None = None) -> tuple[int, ...]:
+        """Per whister: his tricks one-hot, short or not (0/1), N × his shortfall's cost in whists."""
+        return _whister_figures(self, game, j, taken, first)
 
     def _choices(self, game: Game, defence: tuple[str, ...]) -> dict[str, str]:
         defenders = [s for i, s in enumerate(SEATS) if i != game.declarer]
@@ -145,26 +178,51 @@ class Scoring:
         return Fraction(10 * points)
 
 
-@lru_cache(maxsize=4096)
-def _balances(scoring: Scoring, game: Game, j: int | None, taken: int, first: int | None) -> tuple[int, ...]:
+def _deal(scoring: Scoring, game: Game, j: int | None, taken: int, first: int | None) -> Deal:
     seats = scoring.seats
     declarer = SEATS[game.declarer]
     dealer = DEALER_SEAT if scoring.players == 4 else None
     if game.kind is Kind.MISERE:
-        deal = Deal("misere", seats=seats, declarer=declarer, tricks={declarer: taken}, dealer=dealer)
-    else:
-        choices = scoring._choices(game, scoring.defences[j])
-        defenders = [s for s in SEATS if s != declarer]
-        rest = 10 - taken
-        own = first if first is not None else rest  # the first defender's share (all, when it does not matter)
-        if own > rest:
-            own = rest
-        tricks = {declarer: taken, defenders[0]: own, defenders[1]: rest - own}
-        deal = Deal("contract", seats=seats, declarer=declarer, level=game.level, strain=game.trump,
-                    defence=choices, tricks=tricks, dealer=dealer)
-    sheet = write(deal, scoring.options)
+        return Deal("misere", seats=seats, declarer=declarer, tricks={declarer: taken}, dealer=dealer)
+    choices = scoring._choices(game, scoring.defences[j])
+    defenders = [s for s in SEATS if s != declarer]
+    rest = 10 - taken
+    own = first if first is not None else rest  # the first defender's share (all, when it does not matter)
+    if own > rest:
+        own = rest
+    tricks = {declarer: taken, defenders[0]: own, defenders[1]: rest - own}
+    return Deal("contract", seats=seats, declarer=declarer, level=game.level, strain=game.trump,
+                defence=choices, tricks=tricks, dealer=dealer)
+
+
+@lru_cache(maxsize=4096)
+def _balances(scoring: Scoring, game: Game, j: int | None, taken: int, first: int | None) -> tuple[int, ...]:
+    sheet = write(_deal(scoring, game, j, taken, first), scoring.options)
     result = balance(sheet, scoring.options)
-    return tuple(int(result[s] * scoring.players) for s in seats)
+    return tuple(int(result[s] * scoring.players) for s in scoring.seats)
+
+
+@lru_cache(maxsize=4096)
+def _whister_figures(scoring: Scoring, game: Game, j: int | None, taken: int,
+                     first: int | None) -> tuple[int, ...]:
+    """Per whister (:meth:`Scoring.whisters`), :data:`WHISTER_WIDTH` figures: his tricks as the
+    convention counts them, one-hot (a histogram adds up over the layouts), whether he is short of
+    his quota (0 or 1) and N × what the shortfall costs him in whists — his balance without the
+    remise the scoring module writes on his mountain, minus his balance with it."""
+    deal = _deal(scoring, game, j, taken, first)
+    sheet = write(deal, scoring.options)
+    total = 10 - taken
+    own = scoring.needs_split(game, j)
+    out = []
+    for seat in scoring.whisters(game, j):
+        tricks = deal.tricks[seat] if own and seat != DEALER_SEAT else total
+        remise = sheet.mountain[seat]
+        charged = balance(sheet, scoring.options)[seat]
+        sheet.mountain[seat] -= remise
+        cost = balance(sheet, scoring.options)[seat] - charged
+        sheet.mountain[seat] += remise
+        out += [int(v == tricks) for v in range(11)] + [int(remise > 0), int(cost * scoring.players)]
+    return tuple(out)
 
 
 def defenders_split(position, game: Game, engine) -> int:
@@ -178,19 +236,22 @@ def defenders_split(position, game: Game, engine) -> int:
 
 
 def layout_scores(question, layout, values: np.ndarray, engine) -> np.ndarray:
-    """N × each seat's balance for every scored option on one layout, flat: scored option by seat
-    (``values``: the layout's columns; the defenders' split from the best line where it counts)."""
-    parts, splits = [], {}
-    for column, k, split, table in question.scoring.tables(question):
+    """N × each seat's balance for every scored option on one layout, flat: scored option by seat;
+    then each scored option's whisters' figures (:meth:`Scoring.whister_figures`). ``values``: the
+    layout's columns; the defenders' split from the best line where it counts."""
+    parts, extra, splits = [], [], {}
+    for column, k, split, table, whisters in question.scoring.tables(question):
         taken = values[column]
         if split:
             if k not in splits:
                 splits[k] = defenders_split(Position(layout.hands, question.leader), question.options[k].game,
                                             engine)
             parts.append(table[taken, splits[k]])
+            extra.append(whisters[taken, splits[k]])
         else:
             parts.append(table[taken])
-    return np.concatenate(parts) if parts else np.zeros(0, np.int64)
+            extra.append(whisters[taken])
+    return np.concatenate(parts + extra) if parts else np.zeros(0, np.int64)
 
 
 # -- the figures -------------------------------------------------------------------------------
@@ -221,17 +282,43 @@ def score_labels_values(question, scores: np.ndarray) -> dict:
 
 
 @dataclass(frozen=True)
+class WhisterFigures:
+    """One whister of a scored option: his expected tricks as the convention counts them (his own,
+    or both defenders' for a lone whister credited with both hands), his quota, the chance he falls
+    short of it and what that costs him on average, in whists per deal (0 when not short)."""
+
+    seat: str
+    tricks: object
+    counted: str
+    quota: int
+    quota_counts: str
+    split_from_best_line: bool
+    short: object
+    cost: object
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat, "tricks": self.tricks.to_json(), "counted": self.counted,
+                "quota": {"tricks": self.quota, "counts": self.quota_counts},
+                "split_from_best_line": self.split_from_best_line, "short": self.short.to_json(),
+                "shortfall_cost": self.cost.to_json()}
+
+
+@dataclass(frozen=True)
 class ScoredOption:
-    """One game under one defence: each seat's expected balance in whists, with its interval."""
+    """One game under one defence: each seat's expected balance in whists, with its interval,
+    and each whister's own figures."""
 
     label: str
     option: int
     defence: str
     balance: dict[str, object]
+    whisters: tuple = ()
+    declarer: str = ""
 
     def to_json(self) -> dict:
         return {"option": self.label, "option_index": self.option, "defence": self.defence,
-                "balance": {s: f.to_json() for s, f in self.balance.items()}}
+                "balance": {s: f.to_json() for s, f in self.balance.items()},
+                "whisters": [w.to_json() for w in self.whisters]}
 
 
 @dataclass(frozen=True)
@@ -287,6 +374,7 @@ def score_summary(result) -> ScoreSummary:
     seats, n, big = scoring.seats, t.n, scoring.players
     games = [o.game for o in q.options]
     scored, ranges = [], []
+    extra = len(score_labels(q)) * len(seats)  # the whisters' figures follow the balances
     for i, (k, j, label) in enumerate(score_labels(q)):
         lowest, highest = scoring.bounds(games[k], j)
         ranges.append((lowest, highest))
@@ -295,7 +383,27 @@ def score_summary(result) -> ScoreSummary:
             c = i * len(seats) + x
             figures[s] = stats.mean(t.scores[c] / big, t.score_gram[c, c] / big ** 2, n,
                                     population=result.population, lowest=lowest, highest=highest)
-        scored.append(ScoredOption(label, k, scoring.label(games[k], j), figures))
+        whisters = []
+        split = scoring.needs_split(games[k], j)
+        for w, seat_w in enumerate(scoring.whisters(games[k], j)):
+            c = extra
+            extra += WHISTER_WIDTH
+            own = split and seat_w != DEALER_SEAT
+            quota, counts = scoring.quota(games[k], j, seat_w)
+            hist = t.scores[c:c + 11]
+            tricks = stats.mean(float((hist * np.arange(11)).sum()), float((hist * np.arange(11) ** 2).sum()), n,
+                                population=result.population) if result.exact else \
+                stats.mean_of_counts(dict(enumerate(hist.tolist())))
+            worst = max(scoring.whister_figures(games[k], j, taken, first)[WHISTER_WIDTH * w + 12]
+                        for taken in range(11) for first in (range(11 - taken) if split else [None])) / big
+            cost = c + 12
+            whisters.append(WhisterFigures(
+                seat_w, tricks, "own" if own else "both hands", quota, counts, own,
+                stats.proportion(int(t.scores[c + 11]), n, population=result.population),
+                stats.mean(t.scores[cost] / big, t.score_gram[cost, cost] / big ** 2, n,
+                           population=result.population, lowest=0.0, highest=max(worst, 0.0))))
+        scored.append(ScoredOption(label, k, scoring.label(games[k], j), figures, tuple(whisters),
+                                   SEATS[games[k].declarer]))
     seat = SEATS[q.seat] if q.seat is not None else None
     best, paired = [], []
     if seat is not None:

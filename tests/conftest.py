@@ -28,6 +28,16 @@ KOVALEVSKAYA = {
 """Kovalevskaya's misère, the fields a test changes one at a time (B is caught: 1 trick)."""
 
 
+def assert_clean_error(result, code: int = 2, lines: int = 1):
+    """A click result that failed as the CLI promises: the exit code, no traceback, and
+    ``lines`` lines on stderr (returned)."""
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output
+    err = result.stderr.strip().splitlines()
+    assert len(err) == lines, result.stderr
+    return err
+
+
 def toml_text(data: dict) -> str:
     """A tiny TOML writer for the flat sections problem files use (independent of
     :func:`solver.problemfile.dumps`, so the reader is not tested against its own writer)."""

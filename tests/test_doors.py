@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import pref
+from conftest import assert_clean_error
 from solver import InputError, Result, make_position, parse_game
 
 
@@ -44,14 +45,6 @@ def with_(problem: dict, **changes) -> dict:
         section, key = path.split("__")
         out[section][key] = value
     return out
-
-
-def assert_clean_error(result, code: int = 2, lines: int = 1):
-    assert result.exit_code == code, result.output
-    assert "Traceback" not in result.output
-    err = result.stderr.strip().splitlines()
-    assert len(err) == lines, result.stderr
-    return err
 
 
 def pref_process(*args, **kwargs) -> subprocess.CompletedProcess:

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from cli.main import pref
 from solver import InputError, make_position
+from conftest import assert_clean_error
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -19,14 +20,6 @@ SMALL = {"deal": {"A": "♠AK", "B": "♠QJ", "C": "♣AK"},
 
 def run(*args, input=None):
     return CliRunner().invoke(pref, [str(a) for a in args], input=input)
-
-
-def assert_clean_error(result, code: int = 2, lines: int = 1):
-    assert result.exit_code == code, result.output
-    assert "Traceback" not in result.output
-    err = result.stderr.strip().splitlines()
-    assert len(err) == lines, result.stderr
-    return err
 
 
 def jsonl(*problems) -> str:

@@ -9,7 +9,7 @@ import numpy as np
 from numba import prange
 
 from .config import (C_COOPERATIVE, C_FOCUS, C_FOCUS_MAX, C_KILLERS, C_STATS, C_TRUMP, KILLERS_SIZE, STATS_SIZE,
-                     jit)
+                     jit, jit_nrt)
 from .moves import group_top, legal_mask
 from .search import _pending_talon, advance, exact_value, move_reaches, move_value, root_state, search
 
@@ -22,16 +22,20 @@ def new_scratch():
 @jit
 def _begin(pos, ctx, killers, stats):
     """Set up the search context: the position's hands, the caller's killers and counters; the root state."""
-    ctx[C_STATS:C_STATS + STATS_SIZE] = stats
-    ctx[C_KILLERS:C_KILLERS + KILLERS_SIZE] = killers
+    for i in range(STATS_SIZE):
+        ctx[C_STATS + i] = stats[i]
+    for i in range(KILLERS_SIZE):
+        ctx[C_KILLERS + i] = killers[i]
     return root_state(pos, ctx)
 
 
 @jit
 def _end(ctx, killers, stats):
     """Hand the killers and the counters back to the caller."""
-    stats[:] = ctx[C_STATS:C_STATS + STATS_SIZE]
-    killers[:] = ctx[C_KILLERS:C_KILLERS + KILLERS_SIZE]
+    for i in range(STATS_SIZE):
+        stats[i] = ctx[C_STATS + i]
+    for i in range(KILLERS_SIZE):
+        killers[i] = ctx[C_KILLERS + i]
 
 
 @jit
@@ -50,7 +54,8 @@ def card_values(pos, ctx, tt, ranks, killers, stats, out):
     Cards of one equivalent sequence are searched once and share the value.
     """
     state = _begin(pos, ctx, killers, stats)
-    out[:] = -1
+    for c in range(32):
+        out[c] = -1
     if state.left == 0:
         _end(ctx, killers, stats)
         return
@@ -89,7 +94,8 @@ def best_line(pos, ctx, tt, ranks, killers, stats, line):
     """Fill ``line`` with a best play to the end (-1 after the last card); return the value."""
     state = _begin(pos, ctx, killers, stats)
     v = exact_value(ctx, tt, ranks, state)
-    line[:] = -1
+    for i in range(line.shape[0]):
+        line[i] = -1
     total = v
     focus_max = ctx[C_FOCUS_MAX] == 1
     n = 0
@@ -119,7 +125,7 @@ def best_line(pos, ctx, tt, ranks, killers, stats, line):
     return total
 
 
-@jit(parallel=True)
+@jit_nrt(parallel=True)
 def batch_values(positions, contexts, tt, ranks, out_values, out_nodes):
     """Values of many positions: ``positions[i]`` under ``contexts[i]``.
 

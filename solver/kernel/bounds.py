@@ -10,7 +10,7 @@ bound against the brute-force minimax.
 import numpy as np
 
 from .bits import high_bit, popcount
-from .config import jit
+from .config import jit, jit_inline
 from .moves import NO_TRUMP, suit_mask
 
 
@@ -22,7 +22,7 @@ def _tops(mine, others):
     return popcount(mine >> (high_bit(others) + 1))
 
 
-@jit
+@jit_inline
 def sure_tricks(hands, player, trump, need=99):
     """Tricks ``player``, on lead, cashes by himself: side-suit tops first, then top trumps.
 
@@ -65,7 +65,7 @@ def sure_tricks(hands, player, trump, need=99):
     return total, relevant
 
 
-@jit
+@jit_inline
 def all_boss(hands, player):
     """Whether every card of ``player`` is above all the others' cards of its suit.
 
@@ -84,7 +84,7 @@ def all_boss(hands, player):
     return True
 
 
-@jit
+@jit_inline
 def wins_all(hands, focus, leader):
     """No-trump, at a trick start: whether ``focus`` takes every trick left, whatever anyone plays.
 
@@ -106,7 +106,7 @@ def wins_all(hands, focus, leader):
     return True
 
 
-@jit
+@jit_inline
 def wins_none(hands, focus, leader):
     """No-trump, at a trick start: whether ``focus`` takes no trick left, whatever anyone plays.
 
@@ -178,7 +178,7 @@ def _from_lowest(mine, live):
     return live & ~(low - 1)
 
 
-@jit
+@jit_inline
 def _forcing_suit(hands, focus, leader):
     """A suit the defender ``leader`` can lead so that F must win the trick, or -1.
 
@@ -204,7 +204,7 @@ def _forcing_suit(hands, focus, leader):
     return -1
 
 
-@jit
+@jit_inline
 def has_exit(hands, focus):
     """Whether F, were he on lead, has a suit some opponent covers: leading f there loses the trick."""
     me = hands[focus]
@@ -221,7 +221,7 @@ def has_exit(hands, focus):
     return False
 
 
-@jit
+@jit_inline
 def loses_trick(hands, focus, leader):
     """Whether F can lose the current trick whatever the others play: then he takes at most
     ``left - 1`` tricks. Returns ``(loses, relevant)``.
@@ -258,7 +258,7 @@ def loses_trick(hands, focus, leader):
     return True, relevant
 
 
-@jit
+@jit_inline
 def wins_trick(hands, focus, leader):
     """Whether the others can make F win the current trick: then he takes at least one trick
     (not in cooperative mode). Returns ``(wins, relevant)``.
@@ -283,7 +283,7 @@ def wins_trick(hands, focus, leader):
     return True, relevant
 
 
-@jit
+@jit_inline
 def sure_escapes(hands, focus, leader, left):
     """Tricks F is sure to lose, by covered suits alone: ``(e, relevant)``, so he takes at most
     ``left - e``.

@@ -22,6 +22,8 @@ and decrements of the arrays passed down at every node (paired runs: ×0.71 time
 misère and raspasy alike, nodes unchanged). A function that allocates uses :data:`jit_nrt`."""
 jit_nrt = partial(numba.njit, cache=True, nogil=True)
 """For the few kernel functions that allocate (the batch driver's per-thread arrays)."""
+jit_inline = partial(numba.njit, cache=True, nogil=True, _nrt=False, inline="always")
+"""A helper of the search inlined into it at Numba's level (LLVM would keep it a call)."""
 
 
 # Search shortcuts; each one can be switched off for tests and benchmarks.

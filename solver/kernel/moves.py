@@ -3,7 +3,7 @@
 import numpy as np
 
 from .bits import PDEP_AT, high_bit, popcount
-from .config import C_MOVES, C_SCORES, MOVES_ROW, jit
+from .config import C_MOVES, C_SCORES, MOVES_ROW, jit, jit_inline
 
 NO_SUIT = -1
 NO_TRUMP = 4
@@ -25,7 +25,7 @@ def suit_mask(s):
     return np.int64(0xFF) << (8 * s)
 
 
-@jit
+@jit_inline
 def legal_mask(hand, lead_suit, trump):
     """Follow suit; void, ruff if holding a trump (obligatory in preferans); else anything."""
     if lead_suit == NO_SUIT:
@@ -40,7 +40,7 @@ def legal_mask(hand, lead_suit, trump):
     return hand
 
 
-@jit
+@jit_inline
 def representatives(legal, live, ranks):
     """The highest card of each run of ``legal`` cards that no other live card splits.
 
@@ -94,7 +94,7 @@ def _above(mask8, rank):
     return popcount(mask8 >> (rank + 1))
 
 
-@jit
+@jit_inline
 def _contract_score(c, hands, mover, n_in_trick, lead_suit, best, owner, trump, focus, live):
     """Everyone wants tricks: lead winners, win as cheaply as possible, else throw the lowest."""
     rank = c & 7
@@ -111,7 +111,7 @@ def _contract_score(c, hands, mover, n_in_trick, lead_suit, best, owner, trump, 
     return FAIR - rank
 
 
-@jit
+@jit_inline
 def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, live, lead_plan):
     """The focus player ducks and sheds high cards; the catchers lead where he must win.
 
@@ -155,7 +155,7 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
     return FAIR + rank
 
 
-@jit
+@jit_inline
 def order_moves(moves, hands, mover, n_in_trick, lead_suit, best, owner, trump, focus,
                 focus_max, live, first, killer, killer2, lead_plan, ctx, depth):
     """Write ``moves`` into the context's moves row for ``depth`` best-first; returns how many.

@@ -25,7 +25,7 @@ from .config import (C_COOPERATIVE, C_FLAGS, C_STATS, C_FOCUS, C_FOCUS_MAX, C_GA
                      C_TALON, C_TALON_MODE, C_TRUMP, DEALER_SEAT, C_KILLERS, C_MOVES, MOVES_ROW, NO_SEAT, P_HANDS, P_LEADER,
                      P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_CUTS, S_FIRST_CUTS, S_NODES, S_TT_HITS, S_TT_PROBES,
                      S_TT_STORES, TALON_DEALER, USE_ALL_OR_NONE, USE_BOUNDS, USE_DEFENDER_LEADS, USE_EQUIVALENCE,
-                     USE_MISERE_BOUNDS, USE_ORDERING, USE_RANK_SKIP, USE_TT, jit)
+                     USE_MISERE_BOUNDS, USE_ORDERING, USE_RANK_SKIP, USE_TT, jit, jit_inline)
 from .moves import NO_TRUMP, ascending, beats, group_top, legal_mask, order_moves, representatives, suit_mask
 from .tt import (NO_UPPER, absolute_move, kvec_cards, position_key, probe, relative_move, relevance_kvec,
                  store)
@@ -43,7 +43,7 @@ def _pending_talon(ctx, talon_i):
     return m
 
 
-@jit
+@jit_inline
 def _trick_start(ctx, leader, talon_i, left):
     """The state at the start of a trick led by ``leader`` (A in a talon trick)."""
     if talon_i < ctx[C_N_TALON]:
@@ -54,7 +54,7 @@ def _trick_start(ctx, leader, talon_i, left):
     return State(leader, 0, -1, -1, NO_SEAT, np.int64(0), talon_i, left)
 
 
-@jit
+@jit_inline
 def advance(ctx, state, c, target):
     """Play card ``c`` for the mover: update his hand (``ctx[mover]``) in place, return (state, target)."""
     hands = ctx
@@ -82,7 +82,7 @@ def advance(ctx, state, c, target):
     return _trick_start(ctx, next_leader, talon_i, left - 1), target
 
 
-@jit
+@jit_inline
 def _last_trick(ctx, leader):
     """The last trick, one card each and all forced: (1 if the focus player wins it else 0,
     the winning card if it beat a card of its own suit — the one rank that mattered)."""

@@ -33,7 +33,7 @@ In the exact half ``table[i] = (shape, code, lower kvec | upper kvec << 16, unus
 import numpy as np
 
 from .bits import PDEP_AT, popcount
-from .config import jit
+from .config import jit, jit_inline
 
 NO_UPPER = 100
 """The upper bound of an entry that has none (above any number of tricks); the lower is 0."""
@@ -109,7 +109,7 @@ def _spread_table():
 SPREAD = _spread_table()
 
 
-@jit
+@jit_inline
 def position_key(hands, leader, game_id, ranks):
     """``(shape, code)`` of the position at a trick start (see the module docstring)."""
     live = hands[0] | hands[1] | hands[2]
@@ -159,7 +159,7 @@ def _shape_bucket(shape, n):
     return n // 2 + ((_mix(shape) & (n // 2 - 1)) & ~(SHAPE_BUCKET - 1))
 
 
-@jit
+@jit_inline
 def _probe_exact(table, shape, code, b):
     for i in range(b, b + EXACT_BUCKET):
         w = table[i, 4]
@@ -168,7 +168,7 @@ def _probe_exact(table, shape, code, b):
     return np.int64(0), np.int64(NO_UPPER), np.int64(0), np.int64(0), np.int64(-1)
 
 
-@jit
+@jit_inline
 def probe(table, shape, code):
     """Combined bounds of all entries matching the position:
     ``(lower, upper, lower_kvec, upper_kvec, move)``, ``(0, NO_UPPER, 0, 0, -1)`` if none."""
@@ -255,7 +255,7 @@ def store(table, shape, code, kvec, lower, upper, move, depth, generation):
     _store_shape(table, shape, mask, code & mask, kvec, lower, upper, depth, generation)
 
 
-@jit
+@jit_inline
 def relevance_kvec(relevant, live):
     """How many top live cards of each suit reach down to the lowest relevant card."""
     kvec = np.int64(0)
@@ -267,7 +267,7 @@ def relevance_kvec(relevant, live):
     return kvec
 
 
-@jit
+@jit_inline
 def kvec_cards(kvec, live):
     """The top ``k`` live cards of each suit, as a card mask."""
     out = np.int64(0)

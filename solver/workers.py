@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-TABLE_ENTRY_BYTES = 40
+TABLE_ENTRY_BYTES = 32
 """Bytes per table entry: ``kernel.tt.ENTRY_BYTES`` (not imported: that would load the kernel)."""
 
 PROCESS_BYTES = 170 << 20

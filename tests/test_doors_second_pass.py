@@ -62,9 +62,9 @@ def test_workers_are_capped_by_cores_and_by_memory(monkeypatch):
     n, note = workers.cap_workers(1024, workers.table_bytes(20))
     assert n == 2 and "1024 capped at 2" in note and "2 core" in note
     monkeypatch.setattr(workers, "cores", lambda: 64)
-    monkeypatch.setattr(workers, "available_memory", lambda: 1 << 30)  # 1 GB, 3/4 of it: 19 tables of 40 MB
+    monkeypatch.setattr(workers, "available_memory", lambda: 1 << 30)  # 1 GB, 3/4 of it: 24 tables of 32 MB
     n, note = workers.cap_workers(64, workers.table_bytes(20))
-    assert n == int((1 << 30) * workers.MEMORY_SHARE) // workers.table_bytes(20) == 19
+    assert n == int((1 << 30) * workers.MEMORY_SHARE) // workers.table_bytes(20) == 24
     assert "memory" in note
     assert workers.cap_workers(64, 1 << 40)[0] == 1  # never fewer than one
 

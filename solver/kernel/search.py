@@ -27,7 +27,7 @@ from .config import (C_COOPERATIVE, C_FLAGS, C_STATS, C_FOCUS, C_FOCUS_MAX, C_GA
                      S_TT_STORES, TALON_DEALER, USE_ALL_OR_NONE, USE_BOUNDS, USE_DEFENDER_LEADS, USE_EQUIVALENCE,
                      USE_MISERE_BOUNDS, USE_ORDERING, USE_RANK_SKIP, USE_TT, jit, jit_inline)
 from .moves import NO_TRUMP, ascending, beats, group_top, legal_mask, order_moves, representatives, suit_mask
-from .tt import (NO_UPPER, absolute_move, kvec_cards, position_key, probe, relative_move, relevance_kvec,
+from .tt import (NO_UPPER, absolute_move, kvec_cards, position_key, prefetch, probe, relative_move, relevance_kvec,
                  store)
 
 State = namedtuple("State", ["mover", "n_in_trick", "lead_suit", "best", "owner", "table", "talon_i",
@@ -167,6 +167,10 @@ def search(ctx, tt, ranks, state, target):
         if not in_talon:
             if left == 1:
                 return _last_trick(ctx, mover)
+            if flags & USE_TT:
+                keyed = True
+                shape, code = position_key(hands, mover, ctx[C_GAME_ID], ranks)
+                prefetch(tt, shape, code)
             if flags & USE_BOUNDS and not (cooperative and focus_max):  # sure tricks assume a fight
                 if focus_max:
                     if mover == focus:
@@ -202,11 +206,9 @@ def search(ctx, tt, ranks, state, target):
                             if left - escapes < target:
                                 ctx[C_STATS + S_BOUND_CUTS] += 1
                                 return left - escapes, why
-            if flags & USE_TT:
-                keyed = True
-                shape, code = position_key(hands, mover, ctx[C_GAME_ID], ranks)
+            if keyed:
                 ctx[C_STATS + S_TT_PROBES] += 1
-                lower, upper, lower_k, upper_k, move = probe(tt, shape, code)
+                lower, upper, lower_k, upper_k, move = probe(tt, shape, code, target)
                 if lower >= target:
                     ctx[C_STATS + S_TT_HITS] += 1
                     return lower, kvec_cards(lower_k, hands[0] | hands[1] | hands[2])

@@ -15,22 +15,28 @@ Owners are coded two bits a card, from the lowest live card up, 16 bits a suit.
 
 The stored code is compared under its mask, so a hash collision costs time but
 never a wrong answer; several matching entries combine (highest lower bound,
-lowest upper bound). Layout: one int64 array, ``table[i] = (shape, masked code, kvec, mask,
-values)``, the values packed a byte each: lower, upper, move + 1, depth, generation (see
-:func:`_pack`); ``depth`` is the tricks left, and a zero word marks an empty slot. One array, so
-that an entry is read from one place and the search passes one argument for the table. A new
-entry replaces an empty slot, else the shallowest entry left by an earlier job (its generation
-differs), else the shallowest of this job's.
+lowest upper bound). Layout: one int64 array, ``table[i] = (shape, masked code, mask, values)``,
+the values packed a byte each: lower, upper, move + 1, depth, generation, then the ``kvec`` in
+the top 16 bits (see :func:`_pack`); ``depth`` is the tricks left, and a zero word marks an empty
+slot. One array, so that an entry is read from one place and the search passes one argument for
+the table; four words an entry and the array aligned to 64 bytes, so that an entry never straddles
+two cache lines and an exact bucket is two lines. A new entry replaces an empty slot, else the
+shallowest entry left by an earlier job (its generation differs), else the shallowest of this job's.
 
 The table has two halves. The first is an ordinary table of exact positions
 (buckets of 4 chosen by shape and full code): one entry a position, holding its
 bounds, its best move, and with each bound the ``kvec`` of the partition it holds
-for. The second holds partition entries (buckets of 16 chosen by the shape alone),
+for. The second holds partition entries (buckets of 8 chosen by the shape alone),
 where other positions of the same partition find them. Every result goes to both.
-In the exact half ``table[i] = (shape, code, lower kvec | upper kvec << 16, unused, values)``.
+In the exact half ``table[i] = (shape, code, lower kvec | upper kvec << 16, values)``. A probe
+reads the exact half first and stops there when its entry settles the search.
 """
 
 import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from .bits import PDEP_AT, popcount
 from .config import jit, jit_inline
@@ -38,12 +44,15 @@ from .config import jit, jit_inline
 NO_UPPER = 100
 """The upper bound of an entry that has none (above any number of tricks); the lower is 0."""
 EXACT_BUCKET = 4
-SHAPE_BUCKET = 16
+SHAPE_BUCKET = 8
 DEFAULT_LOG2_SIZE = 18
 
 
-ENTRY_WORDS = 5
+ENTRY_WORDS = 4
 ENTRY_BYTES = 8 * ENTRY_WORDS
+VALUES = 3
+"""The word of an entry holding its packed values (zero: an empty slot)."""
+_LINE_WORDS = 8
 
 
 def new_table(log2_size: int = DEFAULT_LOG2_SIZE, copies: int | None = None) -> np.ndarray:
@@ -54,23 +63,27 @@ def new_table(log2_size: int = DEFAULT_LOG2_SIZE, copies: int | None = None) -> 
     if not 6 <= log2_size <= 28:
         raise ValueError(f"table size 2**{log2_size} is outside 2**6 … 2**28")
     shape = (1 << log2_size,) if copies is None else (copies, 1 << log2_size)
-    return np.zeros(shape + (ENTRY_WORDS,), dtype=np.int64)
+    words = int(np.prod(shape)) * ENTRY_WORDS
+    buffer = np.zeros(words + _LINE_WORDS, dtype=np.int64)
+    start = (-buffer.ctypes.data % (8 * _LINE_WORDS)) // 8  # to the next 64-byte boundary
+    return buffer[start:start + words].reshape(shape + (ENTRY_WORDS,))
 
 
 def clear(table: np.ndarray) -> None:
     """Empty every slot."""
-    table[..., 4] = 0
+    table[..., VALUES] = 0
 
 
 def fill(table: np.ndarray) -> float:
     """The share of slots in use."""
-    return float(np.count_nonzero(table[..., 4])) / table.shape[-2]
+    return float(np.count_nonzero(table[..., VALUES])) / table.shape[-2]
 
 
 @jit
-def _pack(lower, upper, move, depth, generation):
-    """An entry's values in one word, a byte each (``move`` -1, no move, is kept as 0)."""
-    return lower | (upper << 8) | ((move + 1) << 16) | (depth << 24) | (generation << 32)
+def _pack(lower, upper, move, depth, generation, kvec=0):
+    """An entry's values in one word, a byte each (``move`` -1, no move, is kept as 0), and a
+    partition entry's ``kvec`` in the top 16 bits."""
+    return lower | (upper << 8) | ((move + 1) << 16) | (depth << 24) | (generation << 32) | (kvec << 40)
 
 
 @jit
@@ -96,6 +109,11 @@ def _depth(w):
 @jit
 def _generation(w):
     return (w >> 32) & 0xFF
+
+
+@jit
+def _kvec(w):
+    return (w >> 40) & 0xFFFF
 
 
 def _spread_table():
@@ -162,31 +180,63 @@ def _shape_bucket(shape, n):
 @jit_inline
 def _probe_exact(table, shape, code, b):
     for i in range(b, b + EXACT_BUCKET):
-        w = table[i, 4]
+        w = table[i, VALUES]
         if w != 0 and table[i, 0] == shape and table[i, 1] == code:
             return _lower(w), _upper(w), table[i, 2] & 0xFFFF, table[i, 2] >> 16, _move(w)
     return np.int64(0), np.int64(NO_UPPER), np.int64(0), np.int64(0), np.int64(-1)
 
 
+@intrinsic
+def _prefetch(typingctx, table, word):
+    """Start loading the cache line holding word ``word`` of ``table`` (flat index); no effect on
+    any value. The table is far larger than the caches, and a probe's first load was the search's
+    costliest instruction: issued early, the load overlaps the quick bounds."""
+    sig = types.void(table, word)
+
+    def codegen(context, builder, signature, args):
+        data = context.make_array(signature.args[0])(context, builder, args[0]).data
+        address = builder.bitcast(builder.gep(data, [args[1]]), cgutils.voidptr_t)
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [address.type, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        builder.call(fn, [address, i32(0), i32(3), i32(1)])  # read, keep in all levels, data
+        return context.get_dummy_value()
+    return sig, codegen
+
+
 @jit_inline
-def probe(table, shape, code):
+def prefetch(table, shape, code):
+    """Ask for the cache lines of the exact bucket a :func:`probe` of this key reads first."""
+    n = table.shape[0]
+    e = ENTRY_WORDS * _exact_bucket(shape, code, n)
+    for w in range(0, ENTRY_WORDS * EXACT_BUCKET, 8):
+        _prefetch(table, e + w)
+
+
+@jit_inline
+def probe(table, shape, code, target):
     """Combined bounds of all entries matching the position:
-    ``(lower, upper, lower_kvec, upper_kvec, move)``, ``(0, NO_UPPER, 0, 0, -1)`` if none."""
+    ``(lower, upper, lower_kvec, upper_kvec, move)``, ``(0, NO_UPPER, 0, 0, -1)`` if none.
+
+    The exact half is read first; when its entry already settles a search for ``target`` the
+    partition half is not read."""
     n = table.shape[0]
     lower, upper, lower_k, upper_k, move = _probe_exact(table, shape, code, _exact_bucket(shape, code, n))
+    if lower >= target or upper < target:
+        return lower, upper, lower_k, upper_k, move
     b = _shape_bucket(shape, n)
     for i in range(b, b + SHAPE_BUCKET):
-        w = table[i, 4]
+        w = table[i, VALUES]
         if w == 0 or table[i, 0] != shape:
             continue
-        if (code & table[i, 3]) != table[i, 1]:
+        if (code & table[i, 2]) != table[i, 1]:
             continue
         if _lower(w) > lower:
             lower = _lower(w)
-            lower_k = table[i, 2]
+            lower_k = _kvec(w)
         if _upper(w) < upper:
             upper = _upper(w)
-            upper_k = table[i, 2]
+            upper_k = _kvec(w)
     return lower, upper, lower_k, upper_k, move
 
 
@@ -196,7 +246,7 @@ def _victim(table, b, size, generation):
     victim = b
     worth = 1000
     for i in range(b, b + size):
-        w = table[i, 4]
+        w = table[i, VALUES]
         worth_i = 0 if w == 0 else _depth(w) + (16 if _generation(w) == generation else 0)
         if worth_i < worth:
             worth = worth_i
@@ -209,7 +259,7 @@ def _store_exact(table, shape, code, kvec, lower, upper, move, depth, generation
     b = _exact_bucket(shape, code, table.shape[0])
     slot = -1
     for i in range(b, b + EXACT_BUCKET):
-        if table[i, 4] != 0 and table[i, 0] == shape and table[i, 1] == code:
+        if table[i, VALUES] != 0 and table[i, 0] == shape and table[i, 1] == code:
             slot = i
             break
     if slot < 0:
@@ -217,8 +267,8 @@ def _store_exact(table, shape, code, kvec, lower, upper, move, depth, generation
         table[slot, 0] = shape
         table[slot, 1] = code
         table[slot, 2] = 0
-        table[slot, 4] = _pack(0, NO_UPPER, -1, depth, generation)
-    w = table[slot, 4]
+        table[slot, VALUES] = _pack(0, NO_UPPER, -1, depth, generation)
+    w = table[slot, VALUES]
     old_lower, old_upper, old_move, old_depth = _lower(w), _upper(w), _move(w), _depth(w)
     if lower > old_lower:
         old_lower = lower
@@ -228,23 +278,22 @@ def _store_exact(table, shape, code, kvec, lower, upper, move, depth, generation
         table[slot, 2] = (table[slot, 2] & 0xFFFF) | (kvec << 16)
     if move >= 0:
         old_move = move
-    table[slot, 4] = _pack(old_lower, old_upper, old_move, old_depth, generation)
+    table[slot, VALUES] = _pack(old_lower, old_upper, old_move, old_depth, generation)
 
 
 @jit
 def _store_shape(table, shape, mask, masked, kvec, lower, upper, depth, generation):
     b = _shape_bucket(shape, table.shape[0])
     for i in range(b, b + SHAPE_BUCKET):
-        w = table[i, 4]
-        if w != 0 and table[i, 0] == shape and table[i, 2] == kvec and table[i, 1] == masked:
-            table[i, 4] = _pack(max(lower, _lower(w)), min(upper, _upper(w)), -1, _depth(w), generation)
+        w = table[i, VALUES]
+        if w != 0 and table[i, 0] == shape and _kvec(w) == kvec and table[i, 1] == masked:
+            table[i, VALUES] = _pack(max(lower, _lower(w)), min(upper, _upper(w)), -1, _depth(w), generation, kvec)
             return
     slot = _victim(table, b, SHAPE_BUCKET, generation)
     table[slot, 0] = shape
     table[slot, 1] = masked
-    table[slot, 2] = kvec
-    table[slot, 3] = mask
-    table[slot, 4] = _pack(lower, upper, -1, depth, generation)
+    table[slot, 2] = mask
+    table[slot, VALUES] = _pack(lower, upper, -1, depth, generation, kvec)
 
 
 @jit

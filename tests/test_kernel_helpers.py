@@ -201,3 +201,30 @@ def test_cards_grouped_together_have_the_same_value(seed):
             assert reps >> top & 1, (position, c)
             assert values[top] == values[c], (position, c, top)
         assert {group_top(c, legal, live) for c in cards_of(legal)} == set(cards_of(reps))
+
+
+def test_the_kernel_runs_as_plain_python():
+    """Under NUMBA_DISABLE_JIT=1 (a debugger, a coverage run) every kernel function, the
+    intrinsics included, runs as Python and gives the compiled kernel's values."""
+    import os
+    import subprocess
+    import sys
+
+    rng = random.Random(5)
+    jobs = [(deal(rng, 4), rng.randrange(3)) for _ in range(3)]
+    script = ("import sys, json\n"
+              "from solver.engine import Engine\n"
+              "from solver.rules import Game, Position\n"
+              "e = Engine()\n"
+              "print(json.dumps([[e.value(Position(tuple(h), lead), g, 0) for g in "
+              "(Game.misere('A'), Game.contract(6, 'S', 'A'), Game.raspasy('none'))] for h, lead in "
+              "json.loads(sys.argv[1])]))\n")
+    import json
+    out = subprocess.run([sys.executable, "-c", script, json.dumps(jobs)], capture_output=True, text=True,
+                         timeout=300, env={**os.environ, "NUMBA_DISABLE_JIT": "1", "PYTHONWARNINGS": "ignore"})
+    assert out.returncode == 0, out.stderr[-2000:]
+    from solver.engine import Engine
+    engine = Engine()
+    expected = [[engine.value(Position(h, lead), g, 0) for g in
+                 (Game.misere("A"), Game.contract(6, "S", "A"), Game.raspasy("none"))] for h, lead in jobs]
+    assert json.loads(out.stdout) == expected

@@ -32,6 +32,7 @@ In the exact half ``table[i] = (shape, code, lower kvec | upper kvec << 16, valu
 reads the exact half first and stops there when its entry settles the search.
 """
 
+import numba
 import numpy as np
 from llvmlite import ir
 from numba import types
@@ -186,22 +187,26 @@ def _probe_exact(table, shape, code, b):
     return np.int64(0), np.int64(NO_UPPER), np.int64(0), np.int64(0), np.int64(-1)
 
 
-@intrinsic
-def _prefetch(typingctx, table, word):
-    """Start loading the cache line holding word ``word`` of ``table`` (flat index); no effect on
-    any value. The table is far larger than the caches, and a probe's first load was the search's
-    costliest instruction: issued early, the load overlaps the quick bounds."""
-    sig = types.void(table, word)
+if numba.config.DISABLE_JIT:
+    def _prefetch(table, word):
+        """A hint to the CPU only: nothing to do in plain Python."""
+else:
+    @intrinsic
+    def _prefetch(typingctx, table, word):
+        """Start loading the cache line holding word ``word`` of ``table`` (flat index); no effect on
+        any value. The table is far larger than the caches, and a probe's first load was the search's
+        costliest instruction: issued early, the load overlaps the quick bounds."""
+        sig = types.void(table, word)
 
-    def codegen(context, builder, signature, args):
-        data = context.make_array(signature.args[0])(context, builder, args[0]).data
-        address = builder.bitcast(builder.gep(data, [args[1]]), cgutils.voidptr_t)
-        i32 = ir.IntType(32)
-        fnty = ir.FunctionType(ir.VoidType(), [address.type, i32, i32, i32])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
-        builder.call(fn, [address, i32(0), i32(3), i32(1)])  # read, keep in all levels, data
-        return context.get_dummy_value()
-    return sig, codegen
+        def codegen(context, builder, signature, args):
+            data = context.make_array(signature.args[0])(context, builder, args[0]).data
+            address = builder.bitcast(builder.gep(data, [args[1]]), cgutils.voidptr_t)
+            i32 = ir.IntType(32)
+            fnty = ir.FunctionType(ir.VoidType(), [address.type, i32, i32, i32])
+            fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+            builder.call(fn, [address, i32(0), i32(3), i32(1)])  # read, keep in all levels, data
+            return context.get_dummy_value()
+        return sig, codegen
 
 
 @jit_inline

@@ -46,7 +46,7 @@ NO_UPPER = 100
 """The upper bound of an entry that has none (above any number of tricks); the lower is 0."""
 EXACT_BUCKET = 4
 SHAPE_BUCKET = 8
-DEFAULT_LOG2_SIZE = 18
+DEFAULT_LOG2_SIZE = 16
 
 
 ENTRY_WORDS = 4

@@ -42,7 +42,7 @@ EXACT_LIMIT = 10**8
 
 TABLE_LOG2_SIZE = 20
 """Table size of a worker's engine: it is kept across layouts, and neighbouring layouts share
-most of their endings, so a larger table pays (2**20 vs the default 2**18 entries: 1.4x less
+most of their endings, so a larger table pays (2**20 vs 2**18 entries: 1.4x less
 CPU on an exact misère, benchmarks/estimate_speed.py)."""
 
 

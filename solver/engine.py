@@ -48,6 +48,7 @@ class Options:
     misere_bounds: bool = True
     defender_leads: bool = True
     rank_skip: bool = True
+    escape_leads: bool = True
     tt_log2_size: int = DEFAULT_LOG2_SIZE
 
     def __post_init__(self):

@@ -18,6 +18,7 @@ CONFIGS = {
     "no misere bounds": Options(misere_bounds=False),
     "no defender leads": Options(defender_leads=False),
     "no rank skip": Options(rank_skip=False),
+    "no escape leads": Options(escape_leads=False),
     "tiny table": Options(tt_log2_size=6),
 }
 KINDS = ["contract", "misere", "raspasy"]

@@ -3,7 +3,7 @@
 import numpy as np
 
 from .bits import PDEP_AT, high_bit, popcount
-from .config import C_MOVES, C_SCORES, MOVES_ROW, jit, jit_inline
+from .config import C_FLAGS, C_MOVES, C_SCORES, MOVES_ROW, USE_ESCAPE_LEADS, jit, jit_inline
 
 NO_SUIT = -1
 NO_TRUMP = 4
@@ -18,6 +18,8 @@ FAIR = 100
 POOR = 50
 PER_CARD = 10       # misère escape lead: per card of the others above it
 PER_CARD_UNDER = 20  # catchers' lead: per card of the focus player below it (he can duck)
+PER_COVER_CARD = 8  # focus player's sure escape: per card of the opponent who must overtake
+PER_OWN_CARD = 4    # ... and per card of his own in the suit
 
 
 @jit
@@ -119,7 +121,10 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
     exits — a lead under which he holds no card drops (the partner must cover it: he escapes),
     the lead that strips his last low card comes first, and the forcing lead stays first (1:
     he needs just one more trick, or has no exit were he on lead) or goes after the stripping
-    leads (2: he would escape at once after winning it).
+    leads (2: he would escape at once after winning it). On the focus player's own lead, 1
+    orders his sure escapes by the overtaking opponent's length in the suit, then by his own:
+    the cover the catchers could soonest discard away is used first, and a short suit of his
+    brings a void to discard into nearer.
     """
     rank = c & 7
     s = c >> 3
@@ -128,8 +133,11 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
         if mover == focus:
             for i in (1, 2):
                 theirs = (hands[(focus + i) % 3] >> sh) & 0xFF
-                if theirs != 0 and (theirs & -theirs) > (1 << rank):
-                    return FORCING - rank  # he must overtake: a sure escape
+                if theirs != 0 and (theirs & -theirs) > (1 << rank):  # he must overtake: a sure escape
+                    if lead_plan == 0:
+                        return FORCING - rank
+                    return (FORCING - PER_COVER_CARD * popcount(theirs)
+                            - PER_OWN_CARD * popcount((hands[focus] >> sh) & 0xFF) - rank)
             under = _above(((live & ~hands[focus]) >> sh) & 0xFF, rank)
             return FAIR + PER_CARD * under - rank if under else rank
         mine = (hands[focus] >> sh) & 0xFF
@@ -167,6 +175,8 @@ def order_moves(moves, hands, mover, n_in_trick, lead_suit, best, owner, trump, 
     """
     row = C_MOVES + MOVES_ROW * depth
     scores = C_SCORES + MOVES_ROW * depth
+    if n_in_trick == 0 and mover == focus and ctx[C_FLAGS] & USE_ESCAPE_LEADS:
+        lead_plan = 1  # the focus player's own lead: his sure escapes, frailest cover first
     k = 0
     m = moves
     while m != 0:

@@ -157,7 +157,7 @@ def _code_mask(shape, kvec):
     return m
 
 
-@jit
+@jit_inline
 def _mix(x):
     """A 64-bit finalizer (splitmix64's); shifts are masked since int64 shifts keep the sign."""
     x ^= (x >> 30) & 0x3FFFFFFFF
@@ -168,12 +168,12 @@ def _mix(x):
     return x
 
 
-@jit
+@jit_inline
 def _exact_bucket(shape, code, n):
     return (_mix(shape ^ _mix(code)) & (n // 2 - 1)) & ~(EXACT_BUCKET - 1)
 
 
-@jit
+@jit_inline
 def _shape_bucket(shape, n):
     return n // 2 + ((_mix(shape) & (n // 2 - 1)) & ~(SHAPE_BUCKET - 1))
 

@@ -59,6 +59,7 @@ def advance(ctx, state, c, target):
     """Play card ``c`` for the mover: update his hand (``ctx[mover]``) in place, return (state, target)."""
     hands = ctx
     mover, n_in, lead, best, owner, table, talon_i, left = state
+    mover &= 3  # not negative: see search
     hands[mover] &= ~(np.int64(1) << c)
     trump = ctx[C_TRUMP]
     if lead < 0:
@@ -148,9 +149,13 @@ def search(ctx, tt, ranks, state, target):
     """
     hands = ctx
     mover, n_in, lead, best, owner, table, talon_i, left = state
+    # Seats and depths index the context. Numba wraps a negative index around (a test, a fix-up
+    # and often a spill at every access, and Python's floor rules for the `% 3` of the next
+    # seats); the masks, no-ops on these values, tell the compiler they are not negative.
+    mover &= 3
     ctx[C_STATS + S_NODES] += 1
     flags = ctx[C_FLAGS]
-    focus = ctx[C_FOCUS]
+    focus = ctx[C_FOCUS] & 3
     focus_max = ctx[C_FOCUS_MAX] == 1
     cooperative = ctx[C_COOPERATIVE] == 1
     trump = ctx[C_TRUMP]
@@ -225,7 +230,7 @@ def search(ctx, tt, ranks, state, target):
     moves = legal
     if flags & USE_EQUIVALENCE:
         moves = representatives(legal, live, ranks)
-    depth = popcount(hands[0] | hands[1] | hands[2])
+    depth = popcount(hands[0] | hands[1] | hands[2]) & 63
     if flags & USE_ORDERING:
         # killers: the leads that last cut off at this depth (two in misère and raspasy, where
         # leads are harder to order; a second one costs nodes in contracts)

@@ -166,7 +166,9 @@ class Searcher:
     def __init__(self, options: Options = Options()):
         self.options = checked_options(options)
         self.table = new_table(options.tt_log2_size)
-        self.scratch = drivers.new_scratch()
+        self.scratch = np.stack([drivers.new_scratch() for _ in range(3)])
+        """One set of killer moves per focus seat: a raspasy deal's three searches, each against
+        a different pair, would otherwise order their leads by each other's cut-offs."""
         self.counters = np.zeros(STATS_SIZE, dtype=np.int64)
         self.generation = 0
 
@@ -195,7 +197,7 @@ class Searcher:
         self.generation = self.generation % 127 + 1
         ctx = encode_game(game, focus, position.talon, self.options.flags, self.generation, cooperative)
         return (encode_position(position), ctx,
-                self.table, RANKS, self.scratch, self.counters)
+                self.table, RANKS, self.scratch[focus % 3], self.counters)
 
     def value(self, position: Position, game: Game, focus: int, cooperative: bool = False) -> int:
         """:meth:`Engine.value` without the checks."""

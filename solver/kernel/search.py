@@ -88,6 +88,7 @@ def _last_trick(ctx, leader):
     """The last trick, one card each and all forced: (1 if the focus player wins it else 0,
     the winning card if it beat a card of its own suit — the one rank that mattered)."""
     hands = ctx
+    leader &= 3  # not negative: see search
     trump = ctx[C_TRUMP]
     best = popcount(hands[leader] - 1)
     owner = leader

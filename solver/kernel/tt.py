@@ -15,8 +15,9 @@ Owners are coded two bits a card, from the lowest live card up, 16 bits a suit.
 
 The stored code is compared under its mask, so a hash collision costs time but
 never a wrong answer; several matching entries combine (highest lower bound,
-lowest upper bound). Layout: one int64 array, ``table[i] = (shape, masked code, mask, values)``,
-the values packed a byte each: lower, upper, move + 1, depth, generation, then the ``kvec`` in
+lowest upper bound). Layout: one flat int64 array, entry ``i`` in the four words from ``4 i``
+(shape, masked code, mask, values: see ``KEY`` … ``VALUES``; flat, so that an index costs no
+stride multiply), the values packed a byte each: lower, upper, move + 1, depth, generation, then the ``kvec`` in
 the top 16 bits (see :func:`_pack`); ``depth`` is the tricks left, and a zero word marks an empty
 slot. One array, so that an entry is read from one place and the search passes one argument for
 the table; four words an entry and the array aligned to 64 bytes, so that an entry never straddles
@@ -28,7 +29,7 @@ The table has two halves. The first is an ordinary table of exact positions
 bounds, its best move, and with each bound the ``kvec`` of the partition it holds
 for. The second holds partition entries (buckets of 8 chosen by the shape alone),
 where other positions of the same partition find them. Every result goes to both.
-In the exact half ``table[i] = (shape, code, lower kvec | upper kvec << 16, values)``. A probe
+In the exact half an entry is (shape, code, lower kvec | upper kvec << 16, values). A probe
 reads the exact half first and stops there when its entry settles the search.
 """
 
@@ -51,8 +52,10 @@ DEFAULT_LOG2_SIZE = 16
 
 ENTRY_WORDS = 4
 ENTRY_BYTES = 8 * ENTRY_WORDS
-VALUES = 3
-"""The word of an entry holding its packed values (zero: an empty slot)."""
+KEY, CODE, EXTRA, VALUES = range(ENTRY_WORDS)
+"""An entry's words: the shape (``KEY``), the code (masked, in the partition half), the kvecs
+(exact half) or the code mask (partition half), and the packed values (zero: an empty slot). Entry
+``i`` starts at word ``ENTRY_WORDS * i`` of the flat array."""
 _LINE_WORDS = 8
 
 
@@ -63,21 +66,27 @@ def new_table(log2_size: int = DEFAULT_LOG2_SIZE, copies: int | None = None) -> 
     """
     if not 6 <= log2_size <= 28:
         raise ValueError(f"table size 2**{log2_size} is outside 2**6 … 2**28")
-    shape = (1 << log2_size,) if copies is None else (copies, 1 << log2_size)
-    words = int(np.prod(shape)) * ENTRY_WORDS
+    shape = (ENTRY_WORDS << log2_size,) if copies is None else (copies, ENTRY_WORDS << log2_size)
+    words = int(np.prod(shape))
     buffer = np.zeros(words + _LINE_WORDS, dtype=np.int64)
     start = (-buffer.ctypes.data % (8 * _LINE_WORDS)) // 8  # to the next 64-byte boundary
-    return buffer[start:start + words].reshape(shape + (ENTRY_WORDS,))
+    return buffer[start:start + words].reshape(shape)
+
+
+def entries(table: np.ndarray) -> np.ndarray:
+    """The table as rows of ``ENTRY_WORDS`` words (a view): ``entries(table)[..., i, VALUES]``."""
+    return table.reshape(table.shape[:-1] + (-1, ENTRY_WORDS))
 
 
 def clear(table: np.ndarray) -> None:
     """Empty every slot."""
-    table[..., VALUES] = 0
+    entries(table)[..., VALUES] = 0
 
 
 def fill(table: np.ndarray) -> float:
     """The share of slots in use."""
-    return float(np.count_nonzero(table[..., VALUES])) / table.shape[-2]
+    rows = entries(table)
+    return float(np.count_nonzero(rows[..., VALUES])) / rows.shape[-2]
 
 
 @jit
@@ -168,22 +177,34 @@ def _mix(x):
     return x
 
 
+_ROW_BITS = (1 << 40) - 1
+"""A mask, a no-op on row numbers (at most 2**28 rows), that shows the compiler they are not
+negative, so that Numba's wraparound of negative indices folds away."""
+
+
+@jit_inline
+def _rows(table):
+    """The table's entries (the array holds ``ENTRY_WORDS`` words an entry, flat)."""
+    return (table.shape[0] & _ROW_BITS) // ENTRY_WORDS
+
+
 @jit_inline
 def _exact_bucket(shape, code, n):
-    return (_mix(shape ^ _mix(code)) & (n // 2 - 1)) & ~(EXACT_BUCKET - 1)
+    return (_mix(shape ^ _mix(code)) & ((n >> 1) - 1) & _ROW_BITS) & ~(EXACT_BUCKET - 1)
 
 
 @jit_inline
 def _shape_bucket(shape, n):
-    return n // 2 + ((_mix(shape) & (n // 2 - 1)) & ~(SHAPE_BUCKET - 1))
+    return (n >> 1) + ((_mix(shape) & ((n >> 1) - 1) & _ROW_BITS) & ~(SHAPE_BUCKET - 1))
 
 
 @jit_inline
 def _probe_exact(table, shape, code, b):
     for i in range(b, b + EXACT_BUCKET):
-        w = table[i, VALUES]
-        if w != 0 and table[i, 0] == shape and table[i, 1] == code:
-            return _lower(w), _upper(w), table[i, 2] & 0xFFFF, table[i, 2] >> 16, _move(w)
+        e = ENTRY_WORDS * i
+        w = table[e + VALUES]
+        if w != 0 and table[e + KEY] == shape and table[e + CODE] == code:
+            return _lower(w), _upper(w), table[e + EXTRA] & 0xFFFF, table[e + EXTRA] >> 16, _move(w)
     return np.int64(0), np.int64(NO_UPPER), np.int64(0), np.int64(0), np.int64(-1)
 
 
@@ -212,7 +233,7 @@ else:
 @jit_inline
 def prefetch(table, shape, code):
     """Ask for the cache lines of the exact bucket a :func:`probe` of this key reads first."""
-    n = table.shape[0]
+    n = _rows(table)
     e = ENTRY_WORDS * _exact_bucket(shape, code, n)
     for w in range(0, ENTRY_WORDS * EXACT_BUCKET, 8):
         _prefetch(table, e + w)
@@ -225,16 +246,17 @@ def probe(table, shape, code, target):
 
     The exact half is read first; when its entry already settles a search for ``target`` the
     partition half is not read."""
-    n = table.shape[0]
+    n = _rows(table)
     lower, upper, lower_k, upper_k, move = _probe_exact(table, shape, code, _exact_bucket(shape, code, n))
     if lower >= target or upper < target:
         return lower, upper, lower_k, upper_k, move
     b = _shape_bucket(shape, n)
     for i in range(b, b + SHAPE_BUCKET):
-        w = table[i, VALUES]
-        if w == 0 or table[i, 0] != shape:
+        e = ENTRY_WORDS * i
+        w = table[e + VALUES]
+        if w == 0 or table[e + KEY] != shape:
             continue
-        if (code & table[i, 2]) != table[i, 1]:
+        if (code & table[e + EXTRA]) != table[e + CODE]:
             continue
         if _lower(w) > lower:
             lower = _lower(w)
@@ -251,7 +273,8 @@ def _victim(table, b, size, generation):
     victim = b
     worth = 1000
     for i in range(b, b + size):
-        w = table[i, VALUES]
+        e = ENTRY_WORDS * i
+        w = table[e + VALUES]
         worth_i = 0 if w == 0 else _depth(w) + (16 if _generation(w) == generation else 0)
         if worth_i < worth:
             worth = worth_i
@@ -261,44 +284,49 @@ def _victim(table, b, size, generation):
 
 @jit
 def _store_exact(table, shape, code, kvec, lower, upper, move, depth, generation):
-    b = _exact_bucket(shape, code, table.shape[0])
+    b = _exact_bucket(shape, code, _rows(table))
     slot = -1
     for i in range(b, b + EXACT_BUCKET):
-        if table[i, VALUES] != 0 and table[i, 0] == shape and table[i, 1] == code:
+        e = ENTRY_WORDS * i
+        if table[e + VALUES] != 0 and table[e + KEY] == shape and table[e + CODE] == code:
             slot = i
             break
     if slot < 0:
         slot = _victim(table, b, EXACT_BUCKET, generation)
-        table[slot, 0] = shape
-        table[slot, 1] = code
-        table[slot, 2] = 0
-        table[slot, VALUES] = _pack(0, NO_UPPER, -1, depth, generation)
-    w = table[slot, VALUES]
+        e = ENTRY_WORDS * slot
+        table[e + KEY] = shape
+        table[e + CODE] = code
+        table[e + EXTRA] = 0
+        table[e + VALUES] = _pack(0, NO_UPPER, -1, depth, generation)
+    e = ENTRY_WORDS * slot
+    w = table[e + VALUES]
     old_lower, old_upper, old_move, old_depth = _lower(w), _upper(w), _move(w), _depth(w)
     if lower > old_lower:
         old_lower = lower
-        table[slot, 2] = (table[slot, 2] & ~0xFFFF) | kvec
+        table[e + EXTRA] = (table[e + EXTRA] & ~0xFFFF) | kvec
     if upper < old_upper:
         old_upper = upper
-        table[slot, 2] = (table[slot, 2] & 0xFFFF) | (kvec << 16)
+        table[e + EXTRA] = (table[e + EXTRA] & 0xFFFF) | (kvec << 16)
     if move >= 0:
         old_move = move
-    table[slot, VALUES] = _pack(old_lower, old_upper, old_move, old_depth, generation)
+    table[e + VALUES] = _pack(old_lower, old_upper, old_move, old_depth, generation)
 
 
 @jit
 def _store_shape(table, shape, mask, masked, kvec, lower, upper, depth, generation):
-    b = _shape_bucket(shape, table.shape[0])
+    b = _shape_bucket(shape, _rows(table))
     for i in range(b, b + SHAPE_BUCKET):
-        w = table[i, VALUES]
-        if w != 0 and table[i, 0] == shape and _kvec(w) == kvec and table[i, 1] == masked:
-            table[i, VALUES] = _pack(max(lower, _lower(w)), min(upper, _upper(w)), -1, _depth(w), generation, kvec)
+        e = ENTRY_WORDS * i
+        w = table[e + VALUES]
+        if w != 0 and table[e + KEY] == shape and _kvec(w) == kvec and table[e + CODE] == masked:
+            table[e + VALUES] = _pack(max(lower, _lower(w)), min(upper, _upper(w)), -1, _depth(w), generation, kvec)
             return
     slot = _victim(table, b, SHAPE_BUCKET, generation)
-    table[slot, 0] = shape
-    table[slot, 1] = masked
-    table[slot, 2] = mask
-    table[slot, VALUES] = _pack(lower, upper, -1, depth, generation, kvec)
+    e = ENTRY_WORDS * slot
+    table[e + KEY] = shape
+    table[e + CODE] = masked
+    table[e + EXTRA] = mask
+    table[e + VALUES] = _pack(lower, upper, -1, depth, generation, kvec)
 
 
 @jit

@@ -188,7 +188,7 @@ def _forcing_suit(hands, focus, leader):
     """
     me = hands[focus]
     lead = hands[leader]
-    third = hands[3 - focus - leader]
+    third = hands[(3 - focus - leader) & 3]
     for s in range(4):
         sh = 8 * s
         mine = (me >> sh) & 0xFF

@@ -143,7 +143,7 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
         mine = (hands[focus] >> sh) & 0xFF
         if mine == 0:
             return POOR - rank
-        partner = (hands[3 - focus - mover] >> sh) & 0xFF
+        partner = (hands[(3 - focus - mover) & 3] >> sh) & 0xFF
         lowest = mine & -mine
         if lowest > (1 << rank) and (partner == 0 or (partner & -partner) < lowest):
             if lead_plan == 2:
@@ -193,11 +193,11 @@ def order_moves(moves, hands, mover, n_in_trick, lead_suit, best, owner, trump, 
             score = _contract_score(c, hands, mover, n_in_trick, lead_suit, best, owner, trump, focus, live)
         else:
             score = _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, live, lead_plan)
-        j = k
+        j = k & 15  # & 15, a no-op (at most 10 moves): the index is not negative, see search
         while j > 0 and ctx[scores + j - 1] < score:
             ctx[scores + j] = ctx[scores + j - 1]
             ctx[row + j] = ctx[row + j - 1]
-            j -= 1
+            j = (j - 1) & 15
         ctx[scores + j] = score
         ctx[row + j] = c
         k += 1

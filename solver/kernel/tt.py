@@ -21,11 +21,11 @@ stride multiply), the values packed a byte each: lower, upper, move + 1, depth, 
 the top 16 bits (see :func:`_pack`); ``depth`` is the tricks left, and a zero word marks an empty
 slot. One array, so that an entry is read from one place and the search passes one argument for
 the table; four words an entry and the array aligned to 64 bytes, so that an entry never straddles
-two cache lines and an exact bucket is two lines. A new entry replaces an empty slot, else the
+two cache lines and an exact bucket is one line. A new entry replaces an empty slot, else the
 shallowest entry left by an earlier job (its generation differs), else the shallowest of this job's.
 
 The table has two halves. The first is an ordinary table of exact positions
-(buckets of 4 chosen by shape and full code): one entry a position, holding its
+(buckets of 2, one cache line, chosen by shape and full code): one entry a position, holding its
 bounds, its best move, and with each bound the ``kvec`` of the partition it holds
 for. The second holds partition entries (buckets of 8 chosen by the shape alone),
 where other positions of the same partition find them. Every result goes to both.
@@ -45,7 +45,7 @@ from .config import jit, jit_inline
 
 NO_UPPER = 100
 """The upper bound of an entry that has none (above any number of tricks); the lower is 0."""
-EXACT_BUCKET = 4
+EXACT_BUCKET = 2
 SHAPE_BUCKET = 8
 DEFAULT_LOG2_SIZE = 16
 

@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from solver import Engine, Options  # noqa: E402
 from solver.analysis import estimate as est  # noqa: E402
+from solver.analysis.estimate.work import TABLE_LOG2_SIZE  # noqa: E402
 
 CONTRACT = dict(hand="♠AKQ10x ♣AQx ♦Kx", seat="A", games=["6S A"])
 MISERE = dict(hand="♠79J ♣7 8 10 A ♦7 9 ♥K", seat="C", games=["misere C"], discard="8H 10S")
@@ -60,7 +61,7 @@ def table(layouts: int = 2000) -> dict:
     q = est.question(**MISERE)
     out = {"job": f"{layouts} misère layouts, one thread"}
     for name, clear in (("kept", False), ("cleared", True)):
-        engine = Engine(Options(tt_log2_size=est.TABLE_LOG2_SIZE))
+        engine = Engine(Options(tt_log2_size=TABLE_LOG2_SIZE))
         space = est.layout_space(q.knowledge)
         start, nodes = time.perf_counter(), engine.nodes
         for i in range(layouts):
@@ -82,7 +83,7 @@ def layouts(count: int = 300) -> dict:
     out = {"job": f"{count} misère layouts, one engine, nodes per layout"}
     step = space.count // count
     for name, ranks in (("consecutive", range(count)), ("spread", range(0, step * count, step))):
-        engine = Engine(Options(tt_log2_size=est.TABLE_LOG2_SIZE))
+        engine = Engine(Options(tt_log2_size=TABLE_LOG2_SIZE))
         for i in ranks:
             est.outcomes(q, space.layout(i), engine)
         out[f"{name}_nodes"] = round(engine.nodes / count)

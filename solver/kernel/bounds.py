@@ -14,7 +14,7 @@ from .config import jit, jit_inline
 from .moves import NO_TRUMP, suit_mask
 
 
-@jit
+@jit_inline
 def _tops(mine, others):
     """Cards of ``mine`` above every card of ``others`` (8-bit suit masks)."""
     if others == 0:
@@ -130,7 +130,7 @@ def wins_none(hands, focus, leader):
     return has_exit or leader != focus
 
 
-@jit
+@jit_inline
 def shared_suits_relevance(hands, focus):
     """The cards :func:`wins_none` depends on: every live card of each suit the focus player
     and another both hold (elsewhere the suit lengths, kept in the table key, decide)."""
@@ -144,7 +144,7 @@ def shared_suits_relevance(hands, focus):
     return out
 
 
-@jit
+@jit_inline
 def tops_relevance(hands, player):
     """The cards :func:`sure_tricks` and :func:`all_boss` depend on, for partition search.
 
@@ -171,7 +171,7 @@ def tops_relevance(hands, player):
 # force on its own.
 
 
-@jit
+@jit_inline
 def _from_lowest(mine, live):
     """The live cards of an 8-bit suit mask from the lowest card of ``mine`` up."""
     low = mine & -mine

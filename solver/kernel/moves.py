@@ -22,7 +22,7 @@ PER_COVER_CARD = 8  # focus player's sure escape: per card of the opponent who m
 PER_OWN_CARD = 4    # ... and per card of his own in the suit
 
 
-@jit
+@jit_inline
 def suit_mask(s):
     return np.int64(0xFF) << (8 * s)
 
@@ -64,7 +64,7 @@ def representatives(legal, live, ranks):
     return out
 
 
-@jit
+@jit_inline
 def group_top(c, legal, live):
     """The representative (see :func:`representatives`) of legal card ``c``."""
     s = c >> 3
@@ -82,7 +82,7 @@ def group_top(c, legal, live):
         c = s * 8 + r
 
 
-@jit
+@jit_inline
 def beats(c, best, trump):
     """Whether card ``c`` takes the trick from the current best card ``best``."""
     if (c >> 3) == (best >> 3):
@@ -90,7 +90,7 @@ def beats(c, best, trump):
     return (c >> 3) == trump
 
 
-@jit
+@jit_inline
 def _above(mask8, rank):
     """Cards of an 8-bit suit mask above ``rank``."""
     return popcount(mask8 >> (rank + 1))

@@ -34,7 +34,7 @@ State = namedtuple("State", ["mover", "n_in_trick", "lead_suit", "best", "owner"
                              "left"])
 
 
-@jit
+@jit_inline
 def _pending_talon(ctx, talon_i):
     """Talon cards not yet turned: they still matter for which cards are equivalent."""
     m = 0
@@ -106,7 +106,7 @@ def _last_trick(ctx, leader):
     return (1 if owner == ctx[C_FOCUS] else 0), rivals
 
 
-@jit
+@jit_inline
 def _trick_relevance(table, winner, in_talon):
     """Cards whose rank decided a finished trick: the winner, if it beat a card of its suit."""
     if in_talon:
@@ -116,7 +116,7 @@ def _trick_relevance(table, winner, in_talon):
     return np.int64(0)
 
 
-@jit
+@jit_inline
 def _equivalence_relevance(relevant, legal, moves, live):
     """At a node whose every move was searched: a card skipped for a representative above it
     must itself be relevant when that representative is, or the skip would not carry over."""

@@ -154,7 +154,7 @@ def position_key(hands, leader, game_id, ranks):
     return shape | (leader << 48) | (game_id << 50), code
 
 
-@jit
+@jit_inline
 def _code_mask(shape, kvec):
     """The code bits of the top ``k`` live cards of each suit."""
     m = np.int64(0)
@@ -267,7 +267,7 @@ def probe(table, shape, code, target):
     return lower, upper, lower_k, upper_k, move
 
 
-@jit
+@jit_inline
 def _victim(table, b, size, generation):
     """The slot to overwrite: empty, else the shallowest of an earlier job, else the shallowest."""
     victim = b
@@ -282,7 +282,7 @@ def _victim(table, b, size, generation):
     return victim
 
 
-@jit
+@jit_inline
 def _store_exact(table, shape, code, kvec, lower, upper, move, depth, generation):
     b = _exact_bucket(shape, code, _rows(table))
     slot = -1
@@ -312,7 +312,7 @@ def _store_exact(table, shape, code, kvec, lower, upper, move, depth, generation
     table[e + VALUES] = _pack(old_lower, old_upper, old_move, old_depth, generation)
 
 
-@jit
+@jit_inline
 def _store_shape(table, shape, mask, masked, kvec, lower, upper, depth, generation):
     b = _shape_bucket(shape, _rows(table))
     for i in range(b, b + SHAPE_BUCKET):
@@ -329,7 +329,7 @@ def _store_shape(table, shape, mask, masked, kvec, lower, upper, depth, generati
     table[e + VALUES] = _pack(lower, upper, -1, depth, generation, kvec)
 
 
-@jit
+@jit_inline
 def store(table, shape, code, kvec, lower, upper, move, depth, generation):
     """Record bounds for the position (exact half) and for its partition (shape half)."""
     _store_exact(table, shape, code, kvec, lower, upper, move, depth, generation)
@@ -363,7 +363,7 @@ def kvec_cards(kvec, live):
     return out
 
 
-@jit
+@jit_inline
 def relative_move(card, live):
     """A card as suit * 8 + the number of live cards above it in its suit.
 
@@ -375,7 +375,7 @@ def relative_move(card, live):
     return s * 8 + popcount(above)
 
 
-@jit
+@jit_inline
 def absolute_move(move, live, ranks):
     """Inverse of :func:`relative_move`; -1 if the suit has too few live cards."""
     s = move >> 3

@@ -16,7 +16,6 @@ import numpy as np
 
 from .cards import NO_TRUMP
 from .kernel import drivers
-from .kernel.bits import RANKS
 from .kernel.config import (ALL_SHORTCUTS, C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID,
                             C_GENERATION, C_N_TALON, C_TALON, C_TALON_MODE, C_TRUMP, CTX_SIZE,
                             MAX_CARDS_IN_PLAY, P_HANDS, P_LEADER, P_N_TRICK, P_TRICK, POS_SIZE,
@@ -197,7 +196,7 @@ class Searcher:
         self.generation = self.generation % 127 + 1
         ctx = encode_game(game, focus, position.talon, self.options.flags, self.generation, cooperative)
         return (encode_position(position), ctx,
-                self.table, RANKS, self.scratch[focus % 3], self.counters)
+                self.table, self.scratch[focus % 3], self.counters)
 
     def value(self, position: Position, game: Game, focus: int, cooperative: bool = False) -> int:
         """:meth:`Engine.value` without the checks."""
@@ -339,7 +338,7 @@ def _batch_values(positions, games, focuses, options: Options = Options(),
     values = np.zeros(n, dtype=np.int64)
     nodes = np.zeros(n, dtype=np.int64)
     if n:
-        drivers.batch_values(pos, ctx, table, RANKS, values, nodes)
+        drivers.batch_values(pos, ctx, table, values, nodes)
     return values, nodes
 
 

@@ -10,7 +10,7 @@ bound against the brute-force minimax.
 import numpy as np
 
 from .bits import high_bit, popcount
-from .config import jit, jit_inline
+from .config import jit_inline
 from .moves import NO_TRUMP, suit_mask
 
 
@@ -205,8 +205,9 @@ def _forcing_suit(hands, focus, leader):
 
 
 @jit_inline
-def has_exit(hands, focus):
-    """Whether F, were he on lead, has a suit some opponent covers: leading f there loses the trick."""
+def _exit_suit(hands, focus):
+    """A suit some opponent covers (all his cards of it above F's lowest, f), or -1: were F on
+    lead, leading f there would lose the trick."""
     me = hands[focus]
     for s in range(4):
         sh = 8 * s
@@ -217,8 +218,14 @@ def has_exit(hands, focus):
         for i in (1, 2):
             theirs = (hands[(focus + i) % 3] >> sh) & 0xFF
             if theirs != 0 and (theirs & -theirs) > f:
-                return True
-    return False
+                return s
+    return -1
+
+
+@jit_inline
+def has_exit(hands, focus):
+    """Whether F, were he on lead, has a suit some opponent covers: leading f there loses the trick."""
+    return _exit_suit(hands, focus) >= 0
 
 
 @jit_inline
@@ -235,17 +242,11 @@ def loses_trick(hands, focus, leader):
     me = hands[focus]
     live = hands[0] | hands[1] | hands[2]
     if leader == focus:
-        for s in range(4):
-            sh = 8 * s
-            mine = (me >> sh) & 0xFF
-            if mine == 0:
-                continue
-            f = mine & -mine
-            for i in (1, 2):
-                theirs = (hands[(focus + i) % 3] >> sh) & 0xFF
-                if theirs != 0 and (theirs & -theirs) > f:
-                    return True, _from_lowest(mine, (live >> sh) & 0xFF) << sh
-        return False, np.int64(0)
+        s = _exit_suit(hands, focus)
+        if s < 0:
+            return False, np.int64(0)
+        sh = 8 * s
+        return True, _from_lowest((me >> sh) & 0xFF, (live >> sh) & 0xFF) << sh
     if _forcing_suit(hands, focus, leader) >= 0:
         return False, np.int64(0)
     lead = hands[leader]

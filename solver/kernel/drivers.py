@@ -48,7 +48,7 @@ def _legal_and_live(ctx, state):
 
 
 @jit
-def card_values(pos, ctx, tt, ranks, killers, stats, out):
+def card_values(pos, ctx, tt, killers, stats, out):
     """``out[c]`` = value after the mover plays legal card ``c``, -1 for other cards.
 
     Cards of one equivalent sequence are searched once and share the value.
@@ -67,33 +67,33 @@ def card_values(pos, ctx, tt, ranks, killers, stats, out):
             if top != c and out[top] >= 0:
                 out[c] = out[top]
             else:
-                out[c] = move_value(ctx, tt, ranks, state, c, guess)
+                out[c] = move_value(ctx, tt, state, c, guess)
                 guess = out[c]
     _end(ctx, killers, stats)
 
 
 @jit
-def value(pos, ctx, tt, ranks, killers, stats):
+def value(pos, ctx, tt, killers, stats):
     state = _begin(pos, ctx, killers, stats)
-    v = exact_value(ctx, tt, ranks, state)
+    v = exact_value(ctx, tt, state)
     _end(ctx, killers, stats)
     return v
 
 
 @jit
-def reaches(pos, ctx, tt, ranks, killers, stats, target):
+def reaches(pos, ctx, tt, killers, stats, target):
     """Whether the focus player takes at least ``target`` tricks: one zero-window search."""
     state = _begin(pos, ctx, killers, stats)
-    v, _ = search(ctx, tt, ranks, state, target)
+    v, _ = search(ctx, tt, state, target)
     _end(ctx, killers, stats)
     return v >= target
 
 
 @jit
-def best_line(pos, ctx, tt, ranks, killers, stats, line):
+def best_line(pos, ctx, tt, killers, stats, line):
     """Fill ``line`` with a best play to the end (-1 after the last card); return the value."""
     state = _begin(pos, ctx, killers, stats)
-    v = exact_value(ctx, tt, ranks, state)
+    v = exact_value(ctx, tt, state)
     for i in range(line.shape[0]):
         line[i] = -1
     total = v
@@ -110,9 +110,9 @@ def best_line(pos, ctx, tt, ranks, killers, stats, line):
                 if legal >> c & 1 == 0:
                     continue
                 if maximizing:
-                    ok = move_reaches(ctx, tt, ranks, state, c, v)
+                    ok = move_reaches(ctx, tt, state, c, v)
                 else:
-                    ok = not move_reaches(ctx, tt, ranks, state, c, v + 1)
+                    ok = not move_reaches(ctx, tt, state, c, v + 1)
                 if ok:
                     chosen = c
                     break
@@ -126,7 +126,7 @@ def best_line(pos, ctx, tt, ranks, killers, stats, line):
 
 
 @jit_nrt(parallel=True)
-def batch_values(positions, contexts, tt, ranks, out_values, out_nodes):
+def batch_values(positions, contexts, tt, out_values, out_nodes):
     """Values of many positions: ``positions[i]`` under ``contexts[i]``.
 
     The batch is cut into one contiguous chunk per table copy (``tt.shape[0]``,
@@ -142,7 +142,6 @@ def batch_values(positions, contexts, tt, ranks, out_values, out_nodes):
         hi = n * (w + 1) // workers
         for i in range(lo, hi):
             before = stats[0]
-            out_values[i] = value(positions[i], contexts[i], tt[w], ranks,
-                                  killers, stats)
+            out_values[i] = value(positions[i], contexts[i], tt[w], killers, stats)
             out_nodes[i] = stats[0] - before
 

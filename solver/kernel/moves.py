@@ -3,7 +3,7 @@
 import numpy as np
 
 from .bits import PDEP_AT, high_bit, popcount
-from .config import C_FLAGS, C_MOVES, C_SCORES, MOVES_ROW, USE_ESCAPE_LEADS, jit, jit_inline
+from .config import C_MOVES, C_SCORES, MOVES_ROW, jit, jit_inline
 
 NO_SUIT = -1
 NO_TRUMP = 4
@@ -175,8 +175,6 @@ def order_moves(moves, hands, mover, n_in_trick, lead_suit, best, owner, trump, 
     """
     row = C_MOVES + MOVES_ROW * depth
     scores = C_SCORES + MOVES_ROW * depth
-    if n_in_trick == 0 and mover == focus and ctx[C_FLAGS] & USE_ESCAPE_LEADS:
-        lead_plan = 1  # the focus player's own lead: his sure escapes, frailest cover first
     k = 0
     m = moves
     while m != 0:

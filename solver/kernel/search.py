@@ -25,7 +25,8 @@ from .config import (C_COOPERATIVE, C_FLAGS, C_STATS, C_FOCUS, C_FOCUS_MAX, C_GA
                      C_TALON, C_TALON_MODE, C_TRUMP, DEALER_SEAT, C_KILLERS, C_MOVES, MOVES_ROW, NO_SEAT, P_HANDS, P_LEADER,
                      P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_CUTS, S_FIRST_CUTS, S_NODES, S_TT_HITS, S_TT_PROBES,
                      S_TT_STORES, TALON_DEALER, USE_ALL_OR_NONE, USE_BOUNDS, USE_DEFENDER_LEADS, USE_EQUIVALENCE,
-                     USE_MISERE_BOUNDS, USE_ORDERING, USE_RANK_SKIP, USE_TT, jit, jit_inline)
+                     USE_ESCAPE_LEADS, USE_MISERE_BOUNDS, USE_ORDERING, USE_RANK_SKIP, USE_TT, jit,
+                     jit_inline)
 from .moves import NO_TRUMP, ascending, beats, group_top, legal_mask, order_moves, representatives, suit_mask
 from .tt import (NO_UPPER, absolute_move, kvec_cards, position_key, prefetch, probe, relative_move, relevance_kvec,
                  store)
@@ -135,7 +136,7 @@ def _equivalence_relevance(relevant, legal, moves, live):
 
 
 @jit
-def search(ctx, tt, ranks, state, target):
+def search(ctx, tt, state, target):
     """Test whether the focus player takes at least ``target`` of the remaining tricks.
 
     Returns ``(v, relevant)``. Fail-soft: ``v >= target`` means the value is at least
@@ -146,16 +147,10 @@ def search(ctx, tt, ranks, state, target):
 
     ``ctx`` is the search context (:mod:`.config`): the hands as they stand (``ctx[0:3]``,
     changed in place and restored), the game and the counters, one array so that each
-    recursive call passes one. ``ranks`` is :data:`.bits.RANKS`, the one rank table there is.
-    """
-    return _search(ctx, tt, state, target)
-
-
-@jit
-def _search(ctx, tt, state, target):
-    """:func:`search`, recursive. It reads the rank tables as the module's :data:`.bits.RANKS`,
+    recursive call passes one. The rank tables are read as the module's :data:`.bits.RANKS`,
     which Numba compiles in as a constant: an array argument fewer for every node (7 machine
-    words; paired, ×0.98 on every kind of game)."""
+    words; paired, ×0.98 on every kind of game).
+    """
     hands = ctx
     ranks = RANKS
     mover, n_in, lead, best, owner, table, talon_i, left = state
@@ -246,9 +241,12 @@ def _search(ctx, tt, state, target):
         # leads are harder to order; a second one costs nodes in contracts)
         killer = ctx[C_KILLERS + 2 * depth] - 1 if n_in == 0 else -1
         killer2 = ctx[C_KILLERS + 2 * depth + 1] - 1 if n_in == 0 and not focus_max else -1
-        lead_plan = 0
-        if flags & USE_DEFENDER_LEADS and n_in == 0 and not focus_max and mover != focus:
-            lead_plan = 1 if target == 1 or not has_exit(hands, focus) else 2
+        lead_plan = 0  # how misère and raspasy leads are ordered (see moves._misere_score)
+        if n_in == 0 and not focus_max:
+            if mover != focus and flags & USE_DEFENDER_LEADS:
+                lead_plan = 1 if target == 1 or not has_exit(hands, focus) else 2
+            elif mover == focus and flags & USE_ESCAPE_LEADS:
+                lead_plan = 1  # his sure escapes, frailest cover first
         k = order_moves(moves, hands, mover, n_in, lead, best, owner, trump, focus, focus_max,
                         live, first, killer, killer2, lead_plan, ctx, depth)
     else:
@@ -273,7 +271,7 @@ def _search(ctx, tt, state, target):
         elif new_trick and child.left == 1 and child.talon_i >= ctx[C_N_TALON]:
             v, child_relevant = _last_trick(ctx, child.mover)
         else:
-            v, child_relevant = _search(ctx, tt, child, child_target)
+            v, child_relevant = search(ctx, tt, child, child_target)
         hands[mover] |= np.int64(1) << c
         v += target - child_target
         if n_in == 2:
@@ -327,7 +325,7 @@ def _search(ctx, tt, state, target):
 
 
 @jit
-def exact_value(ctx, tt, ranks, state, guess=-1):
+def exact_value(ctx, tt, state, guess=-1):
     """The focus player's remaining tricks under best play: zero-window tests on fail-soft ``search``.
 
     With move ordering on, the first test is at ``guess`` if given, else at 1 for a
@@ -348,7 +346,7 @@ def exact_value(ctx, tt, ranks, state, guess=-1):
     else:
         mid = min(1, hi)
     while lo < hi:
-        v, _ = search(ctx, tt, ranks, state, mid)
+        v, _ = search(ctx, tt, state, mid)
         if v >= mid:
             lo = v
             mid = lo + 1 if stepping else (lo + hi + 1) // 2
@@ -359,17 +357,17 @@ def exact_value(ctx, tt, ranks, state, guess=-1):
 
 
 @jit
-def move_reaches(ctx, tt, ranks, state, c, target):
+def move_reaches(ctx, tt, state, c, target):
     """Whether, after the mover plays ``c``, the focus player still gets ``target`` tricks."""
     hands = ctx
     child, child_target = advance(ctx, state, c, target)
-    v, _ = search(ctx, tt, ranks, child, child_target)
+    v, _ = search(ctx, tt, child, child_target)
     hands[state.mover] |= np.int64(1) << c
     return v >= child_target
 
 
 @jit
-def move_value(ctx, tt, ranks, state, c, guess=-1):
+def move_value(ctx, tt, state, c, guess=-1):
     """The focus player's remaining tricks (this trick included) after the mover plays ``c``.
 
     ``guess``: a likely value (a sibling card's), or -1.
@@ -377,7 +375,7 @@ def move_value(ctx, tt, ranks, state, c, guess=-1):
     hands = ctx
     child, child_target = advance(ctx, state, c, 0)
     child_guess = guess + child_target if guess >= 0 else -1
-    v = exact_value(ctx, tt, ranks, child, child_guess)
+    v = exact_value(ctx, tt, child, child_guess)
     hands[state.mover] |= np.int64(1) << c
     return v - child_target
 

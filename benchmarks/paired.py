@@ -32,11 +32,19 @@ from pathlib import Path
 KINDS = ("contract", "misere", "raspasy", "table")
 
 
+def at_least_one(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (argparse says so in one line, exit 2)."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
 def load(checkout: Path, name: str, folder: Path):
     """The checkout's ``solver`` package imported as ``name`` (its imports inside are relative)."""
     source = checkout / "solver"
     if not (source / "engine.py").is_file():
-        sys.exit(f"paired.py: {checkout} is not a checkout of this project (no solver/engine.py)")
+        print(f"paired.py: {checkout} is not a checkout of this project (no solver/engine.py)", file=sys.stderr)
+        sys.exit(2)  # bad input
     shutil.copytree(source, folder / name, ignore=shutil.ignore_patterns("__pycache__"))
     return importlib.import_module(f"{name}.benchmark"), importlib.import_module(f"{name}.engine")
 
@@ -46,8 +54,8 @@ def main(argv=None) -> int:
     parser.add_argument("old", type=Path, help="the checkout to compare against")
     parser.add_argument("new", type=Path, nargs="?", default=Path("."), help="default: this checkout")
     parser.add_argument("--kind", action="append", choices=KINDS, help="repeatable; default: all but table")
-    parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--deals", type=at_least_one, default=100)
+    parser.add_argument("--rounds", type=at_least_one, default=2)
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         sys.path.insert(0, tmp)
@@ -73,7 +81,9 @@ def main(argv=None) -> int:
                         best[name][i] = min(best[name][i], time.process_time() - start)
                         nodes[name] += engine.nodes - before
                     if values["old"] != values["new"]:
-                        sys.exit(f"paired.py: {kind} deal {i}: old {values['old']} != new {values['new']}")
+                        print(f"paired.py: {kind} deal {i}: old {values['old']} != new {values['new']}",
+                              file=sys.stderr)
+                        sys.exit(1)  # a check failed
             ratios = [n / o for n, o in zip(best["new"], best["old"])]
             new_ms = sorted(1000 * t for t in best["new"])
             print(f"{kind:9s} new/old time: geometric mean {math.exp(statistics.mean(map(math.log, ratios))):.3f}, "

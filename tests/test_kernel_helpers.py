@@ -13,7 +13,8 @@ import pytest
 
 from solver import reference
 from solver.cards import NO_TRUMP, cards_of, mask_of
-from solver.kernel.bits import RANKS
+from solver.kernel.bits import (FLAGS, RANKS, at_least_each, below_each, count_each, first_suit, lowest_each,
+                                suits_held)
 from solver.kernel.bounds import (all_boss, shared_suits_relevance, sure_tricks, tops_relevance, wins_all,
                                   wins_none)
 from solver.kernel.moves import group_top, representatives
@@ -31,6 +32,41 @@ def deal(rng: random.Random, cards: int, suits: int = 4) -> tuple[int, int, int]
 
 def kernel_hands(hands) -> np.ndarray:
     return np.array(hands, dtype=np.int64)
+
+
+# -- the four suits at once --------------------------------------------------------------------
+
+def _suits(mask: int) -> list[int]:
+    return [mask >> (8 * s) & 0xFF for s in range(4)]
+
+
+def _from_suits(parts) -> int:
+    return sum(p << (8 * s) for s, p in enumerate(parts))
+
+
+def _flags(held) -> int:
+    return _from_suits(0x80 if h else 0 for h in held)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_suit_parallel_helpers_agree_with_a_loop_over_the_suits(seed):
+    """Each byte-wise trick against the same question asked suit by suit, on masks with empty,
+    full and one-card suits (where a carry or a borrow would spill into the next suit)."""
+    rng = random.Random(seed)
+    special = [0, 0xFF, 0x01, 0x80, 0x7F, 0xFE]
+    for _ in range(2000):
+        parts = [rng.choice(special) if rng.random() < 0.4 else rng.getrandbits(8) for _ in range(4)]
+        x = _from_suits(parts)
+        assert suits_held(x) == _flags(p != 0 for p in parts)
+        lows = [p & -p for p in parts]
+        assert lowest_each(x) == _from_suits(lows)
+        assert below_each(_from_suits(lows)) == _from_suits((low - 1) & 0xFF for low in lows)
+        counts = [bin(p).count("1") for p in parts]
+        assert count_each(x) == _from_suits(counts)
+        n = rng.randint(1, 8)
+        assert at_least_each(count_each(x), n) == _flags(c >= n for c in counts)
+        flags = x & FLAGS
+        assert first_suit(flags) == next((s for s in range(4) if flags >> (8 * s + 7) & 1), -1)
 
 
 # -- the transposition table's move encoding --------------------------------------------------

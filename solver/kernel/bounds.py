@@ -9,7 +9,8 @@ bound against the brute-force minimax.
 
 import numpy as np
 
-from .bits import high_bit, popcount
+from .bits import (at_least_each, below_each, count_each, first_suit, high_bit, lowest_each, popcount,
+                   suits_held)
 from .config import jit_inline
 from .moves import NO_TRUMP, suit_mask
 
@@ -69,19 +70,11 @@ def sure_tricks(hands, player, trump, need=99):
 def all_boss(hands, player):
     """Whether every card of ``player`` is above all the others' cards of its suit.
 
-    Then, on lead, he takes every trick that is left: he leads, wins and leads again.
+    Then, on lead, he takes every trick that is left: he leads, wins and leads again. (Suit by
+    suit: the others hold nothing outside the ranks below his lowest card; all four suits at once.)
     """
-    me = hands[player]
     others = hands[(player + 1) % 3] | hands[(player + 2) % 3]
-    for s in range(4):
-        sh = 8 * s
-        mine = (me >> sh) & 0xFF
-        if mine == 0:
-            continue
-        theirs = (others >> sh) & 0xFF
-        if theirs != 0 and high_bit(theirs) > high_bit(mine & -mine):
-            return False
-    return True
+    return others & ~below_each(lowest_each(hands[player])) == 0
 
 
 @jit_inline
@@ -95,15 +88,7 @@ def wins_all(hands, focus, leader):
     """
     if not all_boss(hands, focus):
         return False
-    if leader == focus:
-        return True
-    me = hands[focus]
-    lead = hands[leader]
-    for s in range(4):
-        sh = 8 * s
-        if (lead >> sh) & 0xFF != 0 and (me >> sh) & 0xFF == 0:
-            return False
-    return True
+    return leader == focus or suits_held(hands[leader]) & ~suits_held(hands[focus]) == 0
 
 
 @jit_inline
@@ -117,17 +102,9 @@ def wins_none(hands, focus, leader):
     """
     me = hands[focus]
     others = hands[(focus + 1) % 3] | hands[(focus + 2) % 3]
-    has_exit = False
-    for s in range(4):
-        sh = 8 * s
-        mine = (me >> sh) & 0xFF
-        theirs = (others >> sh) & 0xFF
-        if mine == 0 or theirs == 0:
-            continue
-        if high_bit(mine) > high_bit(theirs & -theirs):
-            return False
-        has_exit = True
-    return has_exit or leader != focus
+    if me & ~below_each(lowest_each(others)) != 0:  # a card of his above their lowest of its suit
+        return False
+    return leader != focus or suits_held(me) & suits_held(others) != 0
 
 
 @jit_inline
@@ -187,21 +164,10 @@ def _forcing_suit(hands, focus, leader):
     discards), and every card F holds of the suit is above both.
     """
     me = hands[focus]
-    lead = hands[leader]
     third = hands[(3 - focus - leader) & 3]
-    for s in range(4):
-        sh = 8 * s
-        mine = (me >> sh) & 0xFF
-        theirs = (lead >> sh) & 0xFF
-        if mine == 0 or theirs == 0:
-            continue
-        f = mine & -mine
-        if (theirs & -theirs) > f:
-            continue
-        p = (third >> sh) & 0xFF
-        if p == 0 or (p & -p) < f:
-            return s
-    return -1
+    below = below_each(lowest_each(me))  # the ranks below f, suit by suit
+    return first_suit(suits_held(me) & suits_held(hands[leader] & below)
+                      & (~suits_held(third) | suits_held(third & below)))
 
 
 @jit_inline
@@ -209,17 +175,12 @@ def _exit_suit(hands, focus):
     """A suit some opponent covers (all his cards of it above F's lowest, f), or -1: were F on
     lead, leading f there would lose the trick."""
     me = hands[focus]
-    for s in range(4):
-        sh = 8 * s
-        mine = (me >> sh) & 0xFF
-        if mine == 0:
-            continue
-        f = mine & -mine
-        for i in (1, 2):
-            theirs = (hands[(focus + i) % 3] >> sh) & 0xFF
-            if theirs != 0 and (theirs & -theirs) > f:
-                return s
-    return -1
+    below = below_each(lowest_each(me))  # the ranks below f, suit by suit
+    covered = np.int64(0)
+    for i in (1, 2):
+        theirs = hands[(focus + i) % 3]
+        covered |= suits_held(theirs) & ~suits_held(theirs & below)
+    return first_suit(covered & suits_held(me))
 
 
 @jit_inline
@@ -285,7 +246,7 @@ def wins_trick(hands, focus, leader):
 
 
 @jit_inline
-def sure_escapes(hands, focus, leader, left):
+def sure_escapes(hands, focus, leader, left, need=1):
     """Tricks F is sure to lose, by covered suits alone: ``(e, relevant)``, so he takes at most
     ``left - e``.
 
@@ -296,13 +257,26 @@ def sure_escapes(hands, focus, leader, left):
     first is an escape. Hence e = min(a, ceil(b/2), ceil(left/2)) on his lead, with floors
     otherwise; the best pair (s, D) counts. Holds in cooperative mode too. Relevant: suit s from
     f up.
+
+    A count below ``need`` is of no use to the caller and is returned as ``(0, 0)``: whether any
+    pair reaches ``need`` is first asked of all four suits at once.
     """
     me = hands[focus]
-    live = hands[0] | hands[1] | hands[2]
     on_lead = 1 if leader == focus else 0
+    cap = (left + on_lead) // 2
+    if cap < need:
+        return 0, np.int64(0)
+    reach = np.int64(0)
+    for i in (1, 2):
+        theirs = hands[(focus + i) % 3]
+        a = count_each(me & below_each(lowest_each(theirs)))
+        b = ((count_each(theirs) + on_lead * 0x01010101) >> 1) & 0x7F7F7F7F
+        reach |= at_least_each(a, need) & at_least_each(b, need)
+    if reach == 0:
+        return 0, np.int64(0)
+    live = hands[0] | hands[1] | hands[2]
     best = 0
     relevant = np.int64(0)
-    cap = (left + on_lead) // 2
     for s in range(4):
         sh = 8 * s
         mine = (me >> sh) & 0xFF

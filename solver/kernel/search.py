@@ -212,7 +212,7 @@ def search(ctx, tt, state, target):
                                 ctx[C_STATS + S_BOUND_CUTS] += 1
                                 return np.int64(1), why
                         if target >= left - 3:
-                            escapes, why = sure_escapes(hands, focus, mover, left)
+                            escapes, why = sure_escapes(hands, focus, mover, left, left - target + 1)
                             if left - escapes < target:
                                 ctx[C_STATS + S_BOUND_CUTS] += 1
                                 return left - escapes, why

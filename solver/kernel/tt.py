@@ -166,17 +166,6 @@ def _code_mask(shape, kvec):
     return m
 
 
-@jit_inline
-def _mix(x):
-    """A 64-bit finalizer (splitmix64's); shifts are masked since int64 shifts keep the sign."""
-    x ^= (x >> 30) & 0x3FFFFFFFF
-    x *= -4658895280553007687
-    x ^= (x >> 27) & 0x1FFFFFFFFF
-    x *= -7723592293110705685
-    x ^= (x >> 31) & 0x1FFFFFFFF
-    return x
-
-
 _ROW_BITS = (1 << 40) - 1
 """A mask, a no-op on row numbers (at most 2**28 rows), that shows the compiler they are not
 negative, so that Numba's wraparound of negative indices folds away."""
@@ -188,14 +177,23 @@ def _rows(table):
     return (table.shape[0] & _ROW_BITS) // ENTRY_WORDS
 
 
+# The buckets: multiplicative hashing (a multiply by an odd constant, then the middle bits), with
+# the high half folded onto the low half first so that every bit of the key reaches the bits kept.
+# Two multiplies where splitmix64's finalizer, run twice, took four and six shifts on the path to the
+# prefetch: paired, misère and contract x0.97, nodes +0.1 % (the buckets fill a little differently).
 @jit_inline
 def _exact_bucket(shape, code, n):
-    return (_mix(shape ^ _mix(code)) & ((n >> 1) - 1) & _ROW_BITS) & ~(EXACT_BUCKET - 1)
+    x = code ^ (shape * -7046029254386353131)
+    x ^= (x >> 32) & 0xFFFFFFFF
+    h = x * -4658895280553007687
+    return ((h >> 32) & ((n >> 1) - 1) & _ROW_BITS) & ~(EXACT_BUCKET - 1)
 
 
 @jit_inline
 def _shape_bucket(shape, n):
-    return (n >> 1) + ((_mix(shape) & ((n >> 1) - 1) & _ROW_BITS) & ~(SHAPE_BUCKET - 1))
+    x = shape ^ ((shape >> 32) & 0xFFFFFFFF)
+    h = x * -7723592293110705685
+    return (n >> 1) + (((h >> 32) & ((n >> 1) - 1) & _ROW_BITS) & ~(SHAPE_BUCKET - 1))
 
 
 @jit_inline

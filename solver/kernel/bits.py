@@ -31,6 +31,10 @@ if numba.config.DISABLE_JIT:
     def _ctlz(x):
         """Leading zero bits of a 64-bit word (64 for zero)."""
         return np.int64(64 - (int(x) & _WORD).bit_length())
+
+    def data_pointer(array):
+        """In plain Python an array indexes like the pointer the compiled code uses."""
+        return array
 else:
     @intrinsic
     def popcount(typingctx, x):
@@ -38,6 +42,18 @@ else:
 
         def codegen(context, builder, signature, args):
             return builder.ctpop(args[0])
+
+        return sig, codegen
+
+    @intrinsic
+    def data_pointer(typingctx, array):
+        """A pointer to the first element of a 1-d int64 array: indexed like the array, but passed to
+        a call as one machine word instead of seven (the array's meminfo, parent, size, item size,
+        data, shape and strides), and read with no check of the index."""
+        sig = types.CPointer(types.int64)(array)
+
+        def codegen(context, builder, signature, args):
+            return context.make_array(signature.args[0])(context, builder, args[0]).data
 
         return sig, codegen
 

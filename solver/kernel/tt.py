@@ -172,7 +172,7 @@ negative, so that Numba's wraparound of negative indices folds away."""
 
 
 @jit_inline
-def _rows(table):
+def rows(table):
     """The table's entries (the array holds ``ENTRY_WORDS`` words an entry, flat)."""
     return (table.shape[0] & _ROW_BITS) // ENTRY_WORDS
 
@@ -218,7 +218,10 @@ else:
         sig = types.void(table, word)
 
         def codegen(context, builder, signature, args):
-            data = context.make_array(signature.args[0])(context, builder, args[0]).data
+            if isinstance(signature.args[0], types.CPointer):
+                data = args[0]
+            else:
+                data = context.make_array(signature.args[0])(context, builder, args[0]).data
             address = builder.bitcast(builder.gep(data, [args[1]]), cgutils.voidptr_t)
             i32 = ir.IntType(32)
             fnty = ir.FunctionType(ir.VoidType(), [address.type, i32, i32, i32])
@@ -229,22 +232,21 @@ else:
 
 
 @jit_inline
-def prefetch(table, shape, code):
-    """Ask for the cache lines of the exact bucket a :func:`probe` of this key reads first."""
-    n = _rows(table)
+def prefetch(table, n, shape, code):
+    """Ask for the cache lines of the exact bucket a :func:`probe` of this key reads first (``n``:
+    the table's entries, :func:`rows`; the search passes the table as a bare pointer)."""
     e = ENTRY_WORDS * _exact_bucket(shape, code, n)
     for w in range(0, ENTRY_WORDS * EXACT_BUCKET, 8):
         _prefetch(table, e + w)
 
 
 @jit_inline
-def probe(table, shape, code, target):
+def probe(table, n, shape, code, target):
     """Combined bounds of all entries matching the position:
     ``(lower, upper, lower_kvec, upper_kvec, move)``, ``(0, NO_UPPER, 0, 0, -1)`` if none.
 
     The exact half is read first; when its entry already settles a search for ``target`` the
-    partition half is not read."""
-    n = _rows(table)
+    partition half is not read. ``n``: the table's entries (:func:`rows`)."""
     lower, upper, lower_k, upper_k, move = _probe_exact(table, shape, code, _exact_bucket(shape, code, n))
     if lower >= target or upper < target:
         return lower, upper, lower_k, upper_k, move
@@ -281,8 +283,8 @@ def _victim(table, b, size, generation):
 
 
 @jit_inline
-def _store_exact(table, shape, code, kvec, lower, upper, move, depth, generation):
-    b = _exact_bucket(shape, code, _rows(table))
+def _store_exact(table, n, shape, code, kvec, lower, upper, move, depth, generation):
+    b = _exact_bucket(shape, code, n)
     slot = -1
     for i in range(b, b + EXACT_BUCKET):
         e = ENTRY_WORDS * i
@@ -311,8 +313,8 @@ def _store_exact(table, shape, code, kvec, lower, upper, move, depth, generation
 
 
 @jit_inline
-def _store_shape(table, shape, mask, masked, kvec, lower, upper, depth, generation):
-    b = _shape_bucket(shape, _rows(table))
+def _store_shape(table, n, shape, mask, masked, kvec, lower, upper, depth, generation):
+    b = _shape_bucket(shape, n)
     for i in range(b, b + SHAPE_BUCKET):
         e = ENTRY_WORDS * i
         w = table[e + VALUES]
@@ -328,11 +330,12 @@ def _store_shape(table, shape, mask, masked, kvec, lower, upper, depth, generati
 
 
 @jit_inline
-def store(table, shape, code, kvec, lower, upper, move, depth, generation):
-    """Record bounds for the position (exact half) and for its partition (shape half)."""
-    _store_exact(table, shape, code, kvec, lower, upper, move, depth, generation)
+def store(table, n, shape, code, kvec, lower, upper, move, depth, generation):
+    """Record bounds for the position (exact half) and for its partition (shape half); ``n``: the
+    table's entries (:func:`rows`)."""
+    _store_exact(table, n, shape, code, kvec, lower, upper, move, depth, generation)
     mask = _code_mask(shape, kvec)
-    _store_shape(table, shape, mask, code & mask, kvec, lower, upper, depth, generation)
+    _store_shape(table, n, shape, mask, code & mask, kvec, lower, upper, depth, generation)
 
 
 @jit_inline

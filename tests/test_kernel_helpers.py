@@ -18,6 +18,7 @@ from solver.kernel.bits import (FLAGS, RANKS, at_least_each, below_each, count_e
 from solver.kernel.bounds import (all_boss, shared_suits_relevance, sure_tricks, tops_relevance, wins_all,
                                   wins_none)
 from solver.kernel.moves import group_top, representatives
+from solver.kernel import tt
 from solver.kernel.tt import absolute_move, kvec_cards, relative_move, relevance_kvec
 from solver.rules import Game, Position, legal_cards, play
 
@@ -67,6 +68,23 @@ def test_the_suit_parallel_helpers_agree_with_a_loop_over_the_suits(seed):
         assert at_least_each(count_each(x), n) == _flags(c >= n for c in counts)
         flags = x & FLAGS
         assert first_suit(flags) == next((s for s in range(4) if flags >> (8 * s + 7) & 1), -1)
+
+
+# -- the transposition table ------------------------------------------------------------------
+
+@pytest.mark.parametrize("log2_size, copies", [(6, None), (15, None), (16, None), (16, 2), (17, 3)])
+def test_a_new_table_is_empty_aligned_and_writable(log2_size, copies):
+    """Small tables come from numpy, large ones from memory asked to be backed by 2 MB pages: either
+    way every slot is empty and each copy starts on a cache line, so an entry never straddles two."""
+    table = tt.new_table(log2_size, copies)
+    rows = (copies,) if copies else ()
+    assert table.shape == rows + (tt.ENTRY_WORDS << log2_size,) and table.dtype == np.int64
+    assert not table.any() and table.flags.writeable and table.flags.c_contiguous
+    for one in (table if copies else [table]):
+        assert one.ctypes.data % 64 == 0
+    table[..., -1] = 7
+    tt.clear(table)
+    assert tt.fill(table) == 0.0
 
 
 # -- the transposition table's move encoding --------------------------------------------------

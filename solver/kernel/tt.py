@@ -33,6 +33,8 @@ In the exact half an entry is (shape, code, lower kvec | upper kvec << 16, value
 reads the exact half first and stops there when its entry settles the search.
 """
 
+import mmap
+
 import numba
 import numpy as np
 from llvmlite import ir
@@ -68,9 +70,35 @@ def new_table(log2_size: int = DEFAULT_LOG2_SIZE, copies: int | None = None) -> 
         raise ValueError(f"table size 2**{log2_size} is outside 2**6 … 2**28")
     shape = (ENTRY_WORDS << log2_size,) if copies is None else (copies, ENTRY_WORDS << log2_size)
     words = int(np.prod(shape))
+    if 8 * words >= _HUGE_PAGE:
+        buffer = _huge_page_words(words)
+        if buffer is not None:
+            return buffer.reshape(shape)
     buffer = np.zeros(words + _LINE_WORDS, dtype=np.int64)
     start = (-buffer.ctypes.data % (8 * _LINE_WORDS)) // 8  # to the next 64-byte boundary
     return buffer[start:start + words].reshape(shape)
+
+
+_HUGE_PAGE = 1 << 21
+
+
+def _huge_page_words(words: int) -> np.ndarray | None:
+    """``words`` zeroed int64 words on memory the kernel may back with 2 MB pages (Linux's
+    transparent huge pages, asked for with madvise), aligned to 2 MB; None where that cannot be had.
+
+    A probe lands anywhere in the table, and with 4 KB pages nearly every probe missed the CPU's
+    first-level address cache (a 2 MB table is 512 pages): paired, x0.97-0.98 on every kind of game."""
+    try:
+        memory = mmap.mmap(-1, 8 * words + _HUGE_PAGE, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    except (AttributeError, OSError, ValueError):
+        return None
+    buffer = np.frombuffer(memory, dtype=np.int64)  # holds the mapping alive
+    start = (-buffer.ctypes.data % _HUGE_PAGE) // 8
+    try:
+        memory.madvise(mmap.MADV_HUGEPAGE, 8 * start, 8 * words)
+    except (AttributeError, OSError, ValueError):
+        pass  # ordinary pages: the same table, a little slower
+    return buffer[start:start + words]
 
 
 def entries(table: np.ndarray) -> np.ndarray:

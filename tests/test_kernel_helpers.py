@@ -123,7 +123,7 @@ def test_relevance_kvec_keeps_the_top_live_cards_down_to_the_lowest_relevant_one
     for _ in range(300):
         live = rng.getrandbits(32)
         relevant = live & rng.getrandbits(32) & rng.getrandbits(32)
-        kept = kvec_cards(relevance_kvec(relevant, live), live)
+        kept = kvec_cards(relevance_kvec(relevant, live), live, RANKS)
         assert kept & relevant == relevant and kept & ~live == 0
         for s in range(4):
             suit_kept = cards_of(kept & 0xFF << 8 * s)

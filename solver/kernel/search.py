@@ -231,10 +231,10 @@ def _search(ctx, tt, state, target):
                 lower, upper, lower_k, upper_k, move = probe(tt, ctx[C_TABLE_ROWS], shape, code, target)
                 if lower >= target:
                     ctx[C_STATS + S_TT_HITS] += 1
-                    return lower, kvec_cards(lower_k, hands[0] | hands[1] | hands[2])
+                    return lower, kvec_cards(lower_k, hands[0] | hands[1] | hands[2], ranks)
                 if upper < target:
                     ctx[C_STATS + S_TT_HITS] += 1
-                    return upper, kvec_cards(upper_k, hands[0] | hands[1] | hands[2])
+                    return upper, kvec_cards(upper_k, hands[0] | hands[1] | hands[2], ranks)
                 if move >= 0 and flags & USE_ORDERING:
                     first = absolute_move(move, hands[0] | hands[1] | hands[2], ranks)
 

@@ -42,7 +42,7 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from .bits import PDEP_AT, popcount
+from .bits import PDEP_AT, high_bit, popcount
 from .config import jit, jit_inline
 
 NO_UPPER = 100
@@ -379,16 +379,18 @@ def relevance_kvec(relevant, live):
 
 
 @jit_inline
-def kvec_cards(kvec, live):
-    """The top ``k`` live cards of each suit, as a card mask."""
+def kvec_cards(kvec, live, ranks):
+    """The top ``k`` live cards of each suit, as a card mask: unpacked by the rank tables'
+    "pdep" from the top ``k`` of the suit's relative ranks (a loop dropping the lowest cards one
+    by one, before: paired x0.96-0.97, at the 15 % of nodes a table hit settles)."""
     out = np.int64(0)
     for s in range(4):
         k = (kvec >> (4 * s)) & 0xF
         if k != 0:
             lv = (live >> (8 * s)) & 0xFF
-            for _ in range(popcount(lv) - k):
-                lv &= lv - 1
-            out |= lv << (8 * s)
+            n = popcount(lv)
+            top = ((1 << k) - 1) << (n - k)
+            out |= np.int64(ranks[PDEP_AT + lv * 256 + top]) << (8 * s)
     return out
 
 
@@ -412,8 +414,4 @@ def absolute_move(move, live, ranks):
     n = popcount(lv)
     if (move & 7) >= n:
         return -1
-    sub = np.int64(ranks[PDEP_AT + lv * 256 + (1 << (n - 1 - (move & 7)))])
-    r = 0
-    while (sub >> r) != 1:
-        r += 1
-    return s * 8 + r
+    return s * 8 + high_bit(np.int64(ranks[PDEP_AT + lv * 256 + (1 << (n - 1 - (move & 7)))]))

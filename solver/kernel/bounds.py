@@ -109,15 +109,19 @@ def wins_none(hands, focus, leader):
 
 @jit_inline
 def shared_suits_relevance(hands, focus):
-    """The cards :func:`wins_none` depends on: every live card of each suit the focus player
-    and another both hold (elsewhere the suit lengths, kept in the table key, decide)."""
+    """The cards :func:`wins_none` depends on: in each suit the focus player and another both hold,
+    the live cards from the others' lowest up. With those owners fixed, every card of his in the
+    suit lies below them (he holds none of them, and each of theirs is among them); elsewhere the
+    suit lengths in the table key decide."""
     me = hands[focus]
     others = hands[(focus + 1) % 3] | hands[(focus + 2) % 3]
+    live = me | others
     out = 0
     for s in range(4):
         sh = 8 * s
-        if (me >> sh) & 0xFF != 0 and (others >> sh) & 0xFF != 0:
-            out |= (me | others) & suit_mask(s)
+        theirs = (others >> sh) & 0xFF
+        if (me >> sh) & 0xFF != 0 and theirs != 0:
+            out |= _from_lowest(theirs, (live >> sh) & 0xFF) << sh
     return out
 
 
@@ -197,8 +201,10 @@ def loses_trick(hands, focus, leader):
     On his lead: some suit is covered (he leads f). On a defender's lead: no suit is forcing (see
     :func:`_forcing_suit`). A lead above f he ducks with f; a lead below f in a suit that is not
     forcing leaves the third player holding the suit above f, who beats F's f; a suit F lacks he
-    discards. Relevant: in each suit read, the live cards from f up (who holds the cards below f
-    then follows from the suit lengths).
+    discards. Relevant: in each suit read, the live cards from the lowest card of an opponent who
+    covers it up (the higher of two): with their owners fixed, that opponent holds no card below
+    them and F, by the suit lengths, does, so the suit stays covered in every position of the
+    partition.
     """
     me = hands[focus]
     live = hands[0] | hands[1] | hands[2]
@@ -207,16 +213,34 @@ def loses_trick(hands, focus, leader):
         if s < 0:
             return False, np.int64(0)
         sh = 8 * s
-        return True, _from_lowest((me >> sh) & 0xFF, (live >> sh) & 0xFF) << sh
+        f = (me >> sh) & 0xFF
+        f &= -f
+        top = 0  # the higher lowest card of an opponent who covers the suit
+        for i in (1, 2):
+            theirs = (hands[(focus + i) % 3] >> sh) & 0xFF
+            low = theirs & -theirs
+            if low > f and low > top:
+                top = low
+        return True, _from_lowest(top, (live >> sh) & 0xFF) << sh
     if _forcing_suit(hands, focus, leader) >= 0:
         return False, np.int64(0)
     lead = hands[leader]
+    third = hands[(3 - focus - leader) & 3]
     relevant = np.int64(0)
     for s in range(4):
         sh = 8 * s
         mine = (me >> sh) & 0xFF
-        if mine != 0 and (lead >> sh) & 0xFF != 0:
-            relevant |= _from_lowest(mine, (live >> sh) & 0xFF) << sh
+        theirs = (lead >> sh) & 0xFF
+        if mine == 0 or theirs == 0:
+            continue
+        f = mine & -mine
+        top = theirs & -theirs  # the leader covers the suit (all his cards above f) ...
+        if top < f:
+            top = 0
+        p = (third >> sh) & 0xFF
+        if (p & -p) > max(f, top):  # ... or the third player does, from higher up
+            top = p & -p
+        relevant |= _from_lowest(top, (live >> sh) & 0xFF) << sh
     return True, relevant
 
 
@@ -226,22 +250,24 @@ def wins_trick(hands, focus, leader):
     (not in cooperative mode). Returns ``(wins, relevant)``.
 
     On a defender's lead: a forcing suit exists. On F's lead: no suit he holds is covered, so
-    each opponent holding the suit he leads has a card below it and ducks. Relevant: every live
-    card of the suits read (who holds the low cards decides).
+    each opponent holding the suit he leads has a card below it and ducks. Relevant: the live cards
+    of the suits read from f up (all of F's among them; below them, who holds how many of the low
+    cards follows from the suit lengths).
     """
     live = hands[0] | hands[1] | hands[2]
+    me = hands[focus]
     if leader != focus:
         s = _forcing_suit(hands, focus, leader)
         if s < 0:
             return False, np.int64(0)
-        return True, live & suit_mask(s)
+        sh = 8 * s
+        return True, _from_lowest((me >> sh) & 0xFF, (live >> sh) & 0xFF) << sh
     if has_exit(hands, focus):
         return False, np.int64(0)
     relevant = np.int64(0)
-    me = hands[focus]
     for s in range(4):
-        if me & suit_mask(s) != 0:
-            relevant |= live & suit_mask(s)
+        sh = 8 * s
+        relevant |= _from_lowest((me >> sh) & 0xFF, (live >> sh) & 0xFF) << sh
     return True, relevant
 
 
@@ -256,7 +282,7 @@ def sure_escapes(hands, focus, leader, left, need=1):
     D's cards of s or the tricks run out, no two tricks in a row are F's, and on his lead the
     first is an escape. Hence e = min(a, ceil(b/2), ceil(left/2)) on his lead, with floors
     otherwise; the best pair (s, D) counts. Holds in cooperative mode too. Relevant: suit s from
-    f up.
+    D's lowest card up (D then holds no card below them and F, by the suit lengths, a of them).
 
     A count below ``need`` is of no use to the caller and is returned as ``(0, 0)``: whether any
     pair reaches ``need`` is first asked of all four suits at once.
@@ -290,5 +316,5 @@ def sure_escapes(hands, focus, leader, left, need=1):
             e = min(a, (popcount(theirs) + on_lead) // 2, cap)
             if e > best:
                 best = e
-                relevant = _from_lowest(mine, (live >> sh) & 0xFF) << sh
+                relevant = _from_lowest(theirs, (live >> sh) & 0xFF) << sh
     return best, relevant

@@ -127,11 +127,11 @@ def shared_suits_relevance(hands, focus):
 
 @jit_inline
 def tops_relevance(hands, player):
-    """The cards :func:`sure_tricks` and :func:`all_boss` depend on, for partition search.
+    """The cards :func:`all_boss` (and :func:`wins_all`) depend on, for partition search.
 
-    In each suit the others hold, the cards from their highest up: which of those
-    ``player`` holds decides his tops. Below that, and in suits the others lack,
-    only the suit lengths count, and the table key holds those.
+    In each suit ``player`` and the others hold, the cards from their highest up: which of those
+    he holds decides his tops. Below that, and in suits the others lack or he lacks (which he never
+    plays while he wins every trick), only the suit lengths count, and the table key holds those.
     """
     me = hands[player]
     others = hands[(player + 1) % 3] | hands[(player + 2) % 3]
@@ -139,7 +139,7 @@ def tops_relevance(hands, player):
     for s in range(4):
         sh = 8 * s
         theirs = (others >> sh) & 0xFF
-        if theirs != 0:
+        if theirs != 0 and (me >> sh) & 0xFF != 0:
             live = ((me | others) >> sh) & 0xFF
             out |= (live >> high_bit(theirs) << high_bit(theirs)) << sh
     return out

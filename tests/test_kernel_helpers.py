@@ -13,10 +13,10 @@ import pytest
 
 from solver import reference
 from solver.cards import NO_TRUMP, cards_of, mask_of
-from solver.kernel.bits import (FLAGS, RANKS, at_least_each, below_each, count_each, first_suit, lowest_each,
-                                suits_held)
-from solver.kernel.bounds import (all_boss, shared_suits_relevance, sure_tricks, tops_relevance, wins_all,
-                                  wins_none)
+from solver.kernel.bits import (FLAGS, RANKS, at_least_each, below_each, count_each, fill_below_each, first_suit,
+                                lowest_each, min_each, suits_held, sum_each)
+from solver.kernel.bounds import (all_boss, shared_suits_relevance, sure_count, sure_tricks, tops_relevance,
+                                  wins_all, wins_none)
 from solver.kernel.moves import group_top, representatives
 from solver.kernel import tt
 from solver.kernel.tt import absolute_move, kvec_cards, relative_move, relevance_kvec
@@ -68,6 +68,10 @@ def test_the_suit_parallel_helpers_agree_with_a_loop_over_the_suits(seed):
         assert at_least_each(count_each(x), n) == _flags(c >= n for c in counts)
         flags = x & FLAGS
         assert first_suit(flags) == next((s for s in range(4) if flags >> (8 * s + 7) & 1), -1)
+        assert fill_below_each(x) == _from_suits((1 << p.bit_length()) - 1 for p in parts)
+        others = [rng.randint(0, 8) for _ in range(4)]
+        assert min_each(count_each(x), _from_suits(others)) == _from_suits(map(min, counts, others))
+        assert sum_each(count_each(x)) == sum(counts)
 
 
 # -- the transposition table ------------------------------------------------------------------
@@ -150,6 +154,22 @@ def test_sure_tricks_are_tricks_the_player_on_lead_takes_against_any_defence(see
         assert value >= sure, (hands, player, trump)
         fired += sure > 0
     assert fired
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_sure_count_is_the_count_of_every_suit(seed):
+    """The four-suit count the search asks first is the suit-by-suit count sure_tricks makes when
+    nothing stops it, so the bound fires exactly when it did: with and without ruffing opponents."""
+    rng = random.Random(seed)
+    for _ in range(2000):
+        suits = rng.choice([2, 3, 4])
+        hands = deal(rng, rng.randint(1, 8 * suits // 3), suits)
+        player, trump = rng.randrange(3), rng.randrange(NO_TRUMP + 1)
+        count = sure_count(kernel_hands(hands), player, trump)
+        assert count == sure_tricks(kernel_hands(hands), player, trump, 0)[0] if count == 0 else \
+            count == sure_tricks(kernel_hands(hands), player, trump, count + 1)[0]
+        if count:  # asked for no more than it finds, sure_tricks counts suit by suit up to that
+            assert sure_tricks(kernel_hands(hands), player, trump, count)[0] == count
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -119,6 +119,27 @@ def at_least_each(counts, n):
 
 
 @jit_inline
+def fill_below_each(x):
+    """Every rank at or below the highest card of ``x`` in each suit."""
+    x |= (x >> 1) & 0x7F7F7F7F
+    x |= (x >> 2) & 0x3F3F3F3F
+    return x | ((x >> 4) & 0x0F0F0F0F)
+
+
+@jit_inline
+def min_each(a, b):
+    """The smaller of two counts (each at most 127), suit by suit."""
+    take_b = ((((a | FLAGS) - b) & FLAGS) >> 7) * 0xFF  # whole bytes where a >= b
+    return (b & take_b) | (a & ~take_b)
+
+
+@jit_inline
+def sum_each(counts):
+    """The sum of the four suits' counts (each at most 63)."""
+    return ((counts * _ONES) >> 24) & 0xFF
+
+
+@jit_inline
 def first_suit(flags):
     """The lowest suit with a flag in ``flags``, or -1 for none."""
     if flags == 0:

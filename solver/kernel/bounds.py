@@ -9,8 +9,8 @@ bound against the brute-force minimax.
 
 import numpy as np
 
-from .bits import (at_least_each, below_each, count_each, first_suit, high_bit, lowest_each, popcount,
-                   suits_held)
+from .bits import (at_least_each, below_each, count_each, fill_below_each, first_suit, high_bit, lowest_each,
+                   min_each, popcount, suits_held, sum_each)
 from .config import jit_inline
 from .moves import NO_TRUMP, suit_mask
 
@@ -33,13 +33,18 @@ def sure_tricks(hands, player, trump, need=99):
     Returns ``(tricks, relevant)``. Counting stops once ``need`` tricks are found, and
     ``relevant`` holds the cards the count depends on in the suits counted: in each
     suit the others hold, the live cards from their highest up. A cut-off made with
-    fewer suits holds for a wider partition (see :mod:`.tt`).
+    fewer suits holds for a wider partition (see :mod:`.tt`). When the four-suit count
+    (:func:`sure_count`) stays below ``need``, it is returned at once, with every live card
+    relevant: the caller makes no cut-off with it.
     """
     me = hands[player]
     o1 = hands[(player + 1) % 3]
     o2 = hands[(player + 2) % 3]
     o1_ruffs = trump != NO_TRUMP and (o1 & suit_mask(trump)) != 0
     o2_ruffs = trump != NO_TRUMP and (o2 & suit_mask(trump)) != 0
+    every = sure_count(hands, player, trump)  # all four suits at once: mostly too few
+    if every < need:
+        return every, me | o1 | o2  # no cut can be made with it: every live card, to be safe
     total = 0
     relevant = np.int64(0)
     for s in range(4):
@@ -64,6 +69,22 @@ def sure_tricks(hands, player, trump, need=99):
         if total >= need:
             break
     return total, relevant
+
+
+@jit_inline
+def sure_count(hands, player, trump):
+    """The number :func:`sure_tricks` counts when it counts every suit, asked of the four suits at
+    once (no relevant cards): the search calls sure_tricks only when this reaches what it needs."""
+    me = hands[player]
+    o1 = hands[(player + 1) % 3]
+    o2 = hands[(player + 2) % 3]
+    tops = count_each(me & ~fill_below_each(o1 | o2))  # his cards above the others' highest
+    if trump != NO_TRUMP:
+        side = 0xFFFFFFFF & ~suit_mask(trump)  # a void opponent with a trump must ruff a side suit
+        for theirs in (o1, o2):
+            if theirs & suit_mask(trump) != 0:
+                tops = (min_each(tops, count_each(theirs)) & side) | (tops & ~side)
+    return sum_each(tops)
 
 
 @jit_inline

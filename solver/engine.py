@@ -24,6 +24,7 @@ from .kernel.config import (ALL_SHORTCUTS, C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FO
                             TALON_SUIT)
 from .kernel import tt
 from .kernel.tt import DEFAULT_LOG2_SIZE, new_table
+from .kernel.worlds import TABLE_SHORTCUT_NAMES
 
 MIN_LOG2_SIZE, MAX_LOG2_SIZE = 6, 28
 """The table sizes ``kernel.tt.new_table`` makes: 2**6 … 2**28 entries."""
@@ -37,7 +38,10 @@ _TALON_CODES = {TalonMode.NONE: TALON_NONE, TalonMode.SUIT: TALON_SUIT, TalonMod
 
 @dataclass(frozen=True)
 class Options:
-    """Search shortcuts (all on by default) and the table size (2**tt_log2_size entries)."""
+    """Search shortcuts (all on by default) and the table size (2**tt_log2_size entries).
+
+    The ``table_*`` switches are those of the search at the table (:mod:`solver.at_table`); the
+    others, of the double-dummy search, hold there too (its one-world questions are theirs)."""
 
     tt: bool = True
     equivalence: bool = True
@@ -48,10 +52,16 @@ class Options:
     defender_leads: bool = True
     rank_skip: bool = True
     escape_leads: bool = True
+    table_one_world: bool = True
+    table_dd_escape: bool = True
+    table_memo: bool = True
+    table_defender_merge: bool = True
+    table_declarer_merge: bool = True
+    table_ordering: bool = True
     tt_log2_size: int = DEFAULT_LOG2_SIZE
 
     def __post_init__(self):
-        for name in SHORTCUT_NAMES:
+        for name in (*SHORTCUT_NAMES, *TABLE_SHORTCUT_NAMES):
             if not isinstance(getattr(self, name), bool):
                 raise InputError(f"options.{name}", f"True or False, not {excerpt(getattr(self, name))}")
         size = self.tt_log2_size
@@ -64,10 +74,15 @@ class Options:
     def flags(self) -> int:
         return sum(bit for name, bit in SHORTCUT_NAMES.items() if getattr(self, name))
 
+    @property
+    def table_flags(self) -> int:
+        """The switches of the search at the table, as its kernel reads them."""
+        return sum(bit for name, bit in TABLE_SHORTCUT_NAMES.items() if getattr(self, name))
+
     @staticmethod
     def none() -> "Options":
-        """Every shortcut off: the plain alpha-beta."""
-        return Options(**{name: False for name in SHORTCUT_NAMES})
+        """Every shortcut off: the plain alpha-beta (and, at the table, the plain AND-OR search)."""
+        return Options(**{name: False for name in (*SHORTCUT_NAMES, *TABLE_SHORTCUT_NAMES)})
 
 
 @dataclass(frozen=True)

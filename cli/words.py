@@ -159,6 +159,52 @@ RU = {
     "0: the same on every layout": "0: одно и то же на каждом раскладе",
     "lead {card} against {game}": "ход {card} против игры {game}",
     "  … {n} more (--top N shows more; --json gives all)": "  … ещё {n} (--top N покажет больше; --json — все)",
+    # the answer at the table (pref solve, pref check)
+    "at the table {value}": "за столом {value}",
+    "Published answer at the table: {answer} — agrees": "Опубликованный ответ за столом: {answer} — совпадает",
+    "Published answer at the table: {answer} — DIFFERS": "Опубликованный ответ за столом: {answer} — РАСХОДИТСЯ",
+    "At the table": "За столом",
+    "At the table (open whist)": "За столом (в светлую)",
+    "caught": "пойман",
+    "escapes": "не ловится",
+    "nothing of the declarer's is hidden (no talon, no discard): the double-dummy answer":
+        "у разыгрывающего ничего не скрыто (нет ни прикупа, ни сноса): ответ как при открытых картах",
+    "of his {n} best discards double dummy": "из {n} его лучших при открытых картах сносов",
+    "of the {n} ways of the two unseen cards that double dummy catches":
+        "из {n} раскладов двух невидимых карт, при которых мизер ловится в открытую",
+    "of the {n} discards listed": "из {n} перечисленных сносов",
+    "of the {n} discards he may have made": "из {n} возможных сносов",
+    " and ": " и ",
+    "the key {cards}": "ключ {cards}",
+    "first cards that work: {cards}": "годные первые ходы: {cards}",
+    "caught — one plan catches him in each {worlds}": "пойман — один план ловит его при каждом {worlds}",
+    "escapes — with the discard {cards}, one {worlds}, he escapes even double dummy":
+        "не ловится — со сносом {cards}, одним {worlds}, мизер чистый даже при открытых картах",
+    "double dummy he is caught in each {worlds}": "при открытых картах он ловится при каждом {worlds}",
+    "double dummy he is caught in {n} {worlds}": "при открытых картах он ловится при {n} {worlds}",
+    "escapes — {dd}, but no single plan catches both {discards} out; choosing one of these {k} at random he "
+    "escapes at least one time in {k}":
+        "не ловится — {dd}, но нет плана, который ловит сразу при сносах {discards}; выбирая наугад один из "
+        "этих {k} сносов, он остаётся чистым хотя бы в одном случае из {k}",
+    "escapes — {dd}, but no single plan catches all of {discards} out; choosing one of these {k} at random he "
+    "escapes at least one time in {k}":
+        "не ловится — {dd}, но нет плана, который ловит сразу при всех сносах {discards}; выбирая наугад один "
+        "из этих {k} сносов, он остаётся чистым хотя бы в одном случае из {k}",
+    "escapes — {worlds}, no single plan catches both {discards} out: the catchers must guess":
+        "не ловится — {worlds}, нет плана, который ловит сразу при невидимых картах {discards}: ловящим "
+        "приходится угадывать",
+    "escapes — {worlds}, no single plan catches all of {discards} out: the catchers must guess":
+        "не ловится — {worlds}, нет плана, который ловит сразу при всех невидимых картах {discards}: ловящим "
+        "приходится угадывать",
+    "one defence holds him to that in each {worlds}, as double dummy with his best one":
+        "одна защита не даёт ему больше при каждом {worlds}, как при открытых картах с лучшим сносом",
+    "double dummy {dd} with his best discard, but no single defence holds him to {dd} with both {discards} out":
+        "при открытых картах {dd} с лучшим сносом, но нет одной защиты, которая не даёт ему больше, чем {dd}, "
+        "сразу при сносах {discards}",
+    "double dummy {dd} with his best discard, but no single defence holds him to {dd} with all of {discards} "
+    "out":
+        "при открытых картах {dd} с лучшим сносом, но нет одной защиты, которая не даёт ему больше, чем {dd}, "
+        "сразу при всех сносах {discards}",
 }
 
 NUMBER_WORDS = {"en": ("no", "one", "two", "three", "four"),

@@ -42,9 +42,14 @@ def _answer(problem) -> str:
     game = problem.game()
     if isinstance(problem.expect, dict):
         return " ".join(f"{s} {problem.expect[s]}" for s in SEATS)
+    table = ""
+    if problem.expect_table is not None:
+        shown = problem.expect_table if not isinstance(problem.expect_table, bool) else \
+            "caught" if problem.expect_table else "escapes"
+        table = f"; at the table {shown}"
     if game.kind.value == "contract":
-        return f"{game_name(game)}: {problem.expect}"
-    return f"{game_name(game)}: {'clean' if problem.expect == 0 else f'caught {problem.expect}'}"
+        return f"{game_name(game)}: {problem.expect}{table}"
+    return f"{game_name(game)}: {'clean' if problem.expect == 0 else f'caught {problem.expect}'}{table}"
 
 
 def index_markdown(folder: Path = ROOT / "problems") -> str:
@@ -61,7 +66,11 @@ def index_markdown(folder: Path = ROOT / "problems") -> str:
              "The *key* is the first card of the player to move that keeps his side's best result, "
              "or for a declarer with 12 cards the discard that does (docs/problem-format.md, "
              "`[expect] key`); several cards are listed when several work, *any* when every card does.",
-             ""]
+             "",
+             "*At the table* is the misère's answer when the catchers do not know the declarer's discard "
+             "(`[expect] table`, docs/problem-format.md): caught when one plan of play catches every discard "
+             "he may have made. An ending that names no discard hides nothing: there it is the double-dummy "
+             "answer.", ""]
     for kind in KINDS:
         group = [p for p in problems if p.game().kind.value == kind]
         group.sort(key=lambda p: (p.theme, p.title))

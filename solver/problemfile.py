@@ -53,8 +53,9 @@ __all__ = ["ANY", "DeclaredKey", "Problem", "ProblemError", "dump", "dumps", "fo
 KEYS = {
     "": ("title", "source", "theme", "difficulty", "notes", "deal", "game", "expect"),
     "deal": ("A", "B", "C", "talon", "discard"),
-    "game": ("kind", "contract", "declarer", "leader", "played", "trick", "raspasy_talon"),
-    "expect": ("tricks", "key"),
+    "game": ("kind", "contract", "declarer", "leader", "played", "trick", "raspasy_talon", "whist",
+             "table_discards"),
+    "expect": ("tricks", "key", "table"),
 }
 """The keys each section may hold; any other key is an error (it is most often a typo)."""
 
@@ -99,8 +100,11 @@ class Problem:
     trick: str | None = None
     played: tuple[str, ...] | None = None
     raspasy_talon: str | None = None
+    whist: str | None = None
+    table_discards: str | tuple[str, ...] | None = None
     expect: int | dict[str, int] | None = None
     key: str | None = None
+    expect_table: bool | int | None = None
     line: int | None = None
 
     # -- where and how to complain -------------------------------------------------
@@ -341,8 +345,62 @@ class Problem:
         else:
             left, taken = self.position().tricks_left, self.position().taken
         self._check_expect(game, left, taken)
+        self._check_table(game, left, taken)
         self.declared_key()
         return self
+
+    @property
+    def open_whist(self) -> bool:
+        """A contract played with open whist (``[game] whist = "open"``): its answer at the table is asked."""
+        return self.whist is not None and self.whist.strip().lower() == "open"
+
+    def asks_table(self, open_whist: bool = False) -> bool:
+        """Whether the answer at the table is asked: every misère, and a contract with open whist
+        (the file's, or ``open_whist`` from the command line)."""
+        kind = None if self.kind is None else kind_word(self.kind)
+        return kind == Kind.MISERE.value or kind == Kind.CONTRACT.value and (self.open_whist or open_whist)
+
+    def _check_table(self, game: Game, tricks_left: int, taken: tuple[int, int, int]) -> None:
+        """``[game] whist``, ``[game] table_discards`` and ``[expect] table``, against the game."""
+        if self.whist is not None:
+            if game.kind is not Kind.CONTRACT:
+                raise self.error("game.whist", f"open or closed whist belongs to a contract, not to a {game.kind.value}"
+                                 + (" (its catchers always lie open)" if game.kind is Kind.MISERE else ""))
+            if self.whist.strip().lower() not in ("open", "closed"):
+                raise self.error("game.whist", f"open or closed, not {excerpt(self.whist)}")
+        asked = self.asks_table()
+        if self.table_discards is not None and not asked:
+            raise self.error("game.table_discards", "the discards at the table belong to a misère or to a "
+                             "contract with whist = \"open\"")
+        if isinstance(self.table_discards, tuple):
+            for i, pair in enumerate(self.table_discards):
+                if len(_card_list(pair, self.error, f"game.table_discards[{i}]", False)) != 2:
+                    raise self.error(f"game.table_discards[{i}]", f"a discard is 2 cards, not {excerpt(pair)}")
+        if self.expect_table is None:
+            return
+        if game.kind is Kind.MISERE:
+            if not isinstance(self.expect_table, bool):
+                raise self.error("expect.table", f"a misère expects true (caught at the table) or false, "
+                                 f"not {excerpt(self.expect_table)}")
+        elif game.kind is Kind.CONTRACT and self.open_whist:
+            if isinstance(self.expect_table, bool):
+                raise self.error("expect.table", "a contract with open whist expects the declarer's tricks at "
+                                 "the table (a number), not true or false")
+            before = taken[game.declarer]
+            if not before <= self.expect_table <= before + tricks_left:
+                raise self.error("expect.table", f"tricks must be {before} to {before + tricks_left}, "
+                                 f"not {self.expect_table}")
+        else:
+            raise self.error("expect.table", "the answer at the table belongs to a misère or to a contract with "
+                             "whist = \"open\"")
+
+    def agrees_table(self, answer) -> bool | None:
+        """Whether the answer at the table (a :class:`~solver.at_table.TableAnswer`) is the one declared
+        (``[expect] table``); None when none is declared."""
+        if self.expect_table is None:
+            return None
+        got = answer.caught if answer.caught is not None else answer.deal_tricks
+        return got == self.expect_table
 
     def declared_key(self) -> DeclaredKey | None:
         """``[expect] key`` parsed (see :func:`parse_key`), or ``None``."""
@@ -605,7 +663,7 @@ def loads_lines(lines, name: str = "<jsonl>", read=None):
 
 # -- writing -----------------------------------------------------------------------
 
-_ATTRIBUTE = {("expect", "tricks"): "expect"}
+_ATTRIBUTE = {("expect", "tricks"): "expect", ("expect", "table"): "expect_table"}
 """Where a key's value lives on :class:`Problem` when it is not the attribute of the same name."""
 
 
@@ -671,7 +729,9 @@ def _text_argument(text, name: str) -> str:
 def _toml_value(value) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    if isinstance(value, bool) or not isinstance(value, (str, int, dict)):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if not isinstance(value, (str, int, dict)):
         raise TypeError(f"cannot write {value!r} to a problem file")
     if isinstance(value, int):
         return str(value)
@@ -777,7 +837,9 @@ def from_dict(data: dict, name: str, lineno: int | None = None) -> Problem:
         trick=_cards_text(game, "game", "trick", fail) if game else None,
         played=_played(game, fail) if game else None,
         raspasy_talon=_text(game, "raspasy_talon", None, fail, "game"),
-        expect=_expect(expect, fail), key=_key_text(expect, fail),
+        whist=_text(game, "whist", None, fail, "game"),
+        table_discards=_table_discards(game, fail) if game else None,
+        expect=_expect(expect, fail), key=_key_text(expect, fail), expect_table=_expect_table(expect, fail),
     )
     return problem.check()
 
@@ -864,6 +926,39 @@ def _played(game: dict, fail) -> tuple[str, ...] | None:
             raise fail(f"game.played[{i}]", f"expected a trick as text, e.g. \"AS 7S 8S\", not {excerpt(trick)}")
         tricks.append(trick)
     return tuple(tricks)
+
+
+def _table_discards(game: dict, fail) -> str | tuple[str, ...] | None:
+    """``all``, ``best``, or the discards the defence must cover: a list, each two cards as text."""
+    if "table_discards" not in game:
+        return None
+    value = game["table_discards"]
+    if isinstance(value, str):
+        if value.strip().lower() not in ("all", "best"):
+            raise fail("game.table_discards", f"all, best or a list of discards such as [\"7S 8S\", \"7H 8H\"], "
+                       f"not {excerpt(value)}")
+        return value.strip().lower()
+    if not isinstance(value, list) or not value:
+        raise fail("game.table_discards", f"all, best or a list of discards such as [\"7S 8S\", \"7H 8H\"], "
+                   f"not {excerpt(value)}")
+    out = []
+    for i, pair in enumerate(value):
+        if isinstance(pair, list) and all(isinstance(c, str) for c in pair):
+            pair = " ".join(pair)
+        if not isinstance(pair, str):
+            raise fail(f"game.table_discards[{i}]", f"a discard as text, e.g. \"7S 8S\", not {excerpt(pair)}")
+        out.append(pair)
+    return tuple(out)
+
+
+def _expect_table(expect: dict | None, fail) -> bool | int | None:
+    if expect is None or "table" not in expect:
+        return None
+    value = expect["table"]
+    if not isinstance(value, bool) and not _is_count(value):
+        raise fail("expect.table", f"true or false (a misère caught at the table), or a contract's tricks "
+                   f"there, not {excerpt(value)}")
+    return value
 
 
 def _expect(expect: dict | None, fail) -> int | dict[str, int] | None:

@@ -11,7 +11,7 @@ from solver.analysis.key import key_of_card_values
 from solver import collection
 from solver.cards import SEATS
 from solver.problemfile import Problem, ProblemError
-from solver.problems import Solved, solve_problem
+from solver.problems import Solved, solve_problem, solve_table
 from solver.rules import Kind
 
 from .. import render
@@ -21,6 +21,7 @@ from ..options import color_option, json_option, lang_option
 from ..runtime import engine
 from ..solving import Outcome, answer_lines, each_problem, error_json, result_json
 from ..style import Style, want_color
+from ..text.at_table import table_lines
 from ..words import plural, say
 
 
@@ -34,9 +35,15 @@ from ..words import plural, say
               help="Only the tricks: skip the card values and the best line (for scripts, faster).")
 @click.option("--stats", "with_stats", is_flag=True,
               help="Say what the search did: nodes, table probes/hits/stores, cut-offs.")
+@click.option("--open-whist", is_flag=True,
+              help="A contract is played with open whist: also answer it at the table, where the "
+                   "defenders do not know the declarer's discard (as [game] whist = \"open\").")
+@click.option("--table-discards", type=click.Choice(["all", "best"]), default=None,
+              help="The discards the defence must cover at the table: all pairs of his 12 cards "
+                   "(default), or only his double-dummy best ones ([game] table_discards).")
 @lang_option
 @color_option
-def solve(files, as_json, jsonl, only, with_stats, lang, color):
+def solve(files, as_json, jsonl, only, with_stats, open_whist, table_discards, lang, color):
     """Solve problem files and explain the answer as a problem book would.
 
     For each FILE: the deal as a diagram (B top left, C top right, A at the
@@ -52,24 +59,33 @@ def solve(files, as_json, jsonl, only, with_stats, lang, color):
     The key is stated: the mover's first cards that keep his side's best
     result.
 
+    A misère (and a contract with --open-whist or [game] whist = "open") is
+    also answered at the table, where the defence knows the declarer's 12
+    cards but not the two he put aside: is there one plan of play that
+    works whatever he discarded? If not, the smallest set of discards no
+    plan covers is named. Exit code 1 also when [expect] table differs.
+
     \b
     Examples:
       pref solve problems/kovalevskaya-misere.toml
       pref solve kovalevskaya-misere          a problem of the collection by its name
       pref solve --json problems/*.toml
       pref solve --stats problems/kovalevskaya-misere.toml
+      pref solve --table-discards best problems/kovalevskaya-misere.toml
+      pref solve --open-whist problems/eight-diamonds-three-spade-ruffs.toml
       pref solve --only value --json problems/kovalevskaya-misere.toml
       echo '{"deal": {"A": "♠AKQ", "B": "♠J10 ♣7", "C": "♣AKQ"}, "game": {"kind": "contract", "contract": "6S", "declarer": "A"}}' | pref solve --jsonl -
 
     JSON results carry the deal, game, tricks (and deal_tricks, with those of
-    the tricks played: what [expect] counts), verdict, card_values, line
-    and nodes (a bad problem: file, lineno and error); cards are written
+    the tricks played: what [expect] counts), verdict, card_values, line,
+    nodes and the answer at the table ("table": caught or tricks, worlds,
+    uncovered, key; a bad problem: file, lineno and error); cards are written
     7S … 10S … AH. See docs/problem-format.md for the files and the keys.
     """
     if jsonl is not None:
         if files:
             raise UserError("pref solve: give FILE… or --jsonl, not both")
-        sys.exit(solve_stream(jsonl, only is None, with_stats))
+        sys.exit(solve_stream(jsonl, only is None, with_stats, open_whist, table_discards))
     if not files:
         raise UserError("pref solve: no problem file given (try pref solve --help)")
     use_color = want_color(color, sys.stdout) and not as_json
@@ -83,12 +99,14 @@ def solve(files, as_json, jsonl, only, with_stats, lang, color):
                 raise problem
             before = engine().stats
             solved = solve_problem(problem, engine(), full)
+            table = solve_table(problem, engine(), solved, open_whist, table_discards, with_key=full)
             stats = engine().stats - before
-            outcome.wrong += problem.expect is not None and not problem.agrees(solved.result.deal_tricks)
+            outcome.wrong += _wrong(problem, solved, table)
             if as_json:
-                text = json.dumps(_json_out(problem, solved, full, with_stats and stats), ensure_ascii=False)
+                text = json.dumps(_json_out(problem, solved, full, with_stats and stats, table), ensure_ascii=False)
             else:
-                lines = explain(problem, solved, style) if full else _value_lines(problem, solved.result, style)
+                lines = explain(problem, solved, style, table) if full else \
+                    _value_lines(problem, solved.result, style, table)
                 text = "\n".join(lines + ([stats.summary()] if with_stats else []))
         except ProblemError as e:
             outcome.report(e)
@@ -122,37 +140,76 @@ def _key_line(solved: Solved, lang: str) -> str:
     return f"{say(lang, 'Key')}: {render.key_text(key, lang)}"
 
 
-def _json_out(problem: Problem, solved: Solved, full: bool, stats) -> dict:
+def _wrong(problem: Problem, solved: Solved, table) -> bool:
+    """Whether a published answer differs: ``[expect] tricks``, or ``[expect] table``."""
+    wrong = problem.expect is not None and not problem.agrees(solved.result.deal_tricks)
+    return wrong or table is not None and problem.agrees_table(table[1]) is False
+
+
+def _json_out(problem: Problem, solved: Solved, full: bool, stats, table=None) -> dict:
     out = result_json(problem, solved.result, solved.discard, solved.chosen)
     if not full:
         for key in ("card_values", "line", "lines"):
             out.pop(key, None)
+    if table is not None:
+        out["table"] = table_json(problem, *table)
+        if not full:
+            out["table"].pop("key")
     if stats:
         out["stats"] = stats.as_dict()
     return out
 
 
-def _value_lines(problem: Problem, result, style: Style) -> list[str]:
+def table_json(problem: Problem, question, answer) -> dict:
+    """The answer at the table for JSON: :meth:`~solver.at_table.TableAnswer.to_json`, where the
+    unseen cards come from (``source``) and, when the file declares it, ``expect`` and ``agrees``."""
+    out = {**answer.to_json(), "source": question.source}
+    if problem.expect_table is not None:
+        out["expect"] = problem.expect_table
+        out["agrees"] = problem.agrees_table(answer)
+    return out
+
+
+def _value_lines(problem: Problem, result, style: Style, table=None) -> list[str]:
     heading = " — ".join(t for t in (problem.title or problem.where, problem.source) if t)
     position = result.position
     return [style.bold(heading), render.game_line(position, result.game, style),
             f"{say(style.lang, 'Answer')}: "
-            + render.answer(position.tricks_left, result.game, result.tricks, style, position.taken)]
+            + render.answer(position.tricks_left, result.game, result.tricks, style, position.taken)] \
+        + _table_lines(problem, table, style)
 
 
-def solve_stream(source: str, full: bool = True, with_stats: bool = False) -> int:
+def _table_lines(problem: Problem, table, style: Style) -> list[str]:
+    """The answer at the table, and the published one beside it; nothing when none is asked."""
+    if table is None:
+        return []
+    lines = table_lines(*table, style)
+    agrees = problem.agrees_table(table[1])
+    if agrees is not None:
+        expected = problem.expect_table
+        shown = (say(style.lang, "caught") if expected else say(style.lang, "escapes")) \
+            if isinstance(expected, bool) else plural(expected, style.lang)
+        template = "Published answer at the table: {answer} — agrees" if agrees else \
+            "Published answer at the table: {answer} — DIFFERS"
+        lines.append(say(style.lang, template, answer=shown))
+    return lines
+
+
+def solve_stream(source: str, full: bool = True, with_stats: bool = False, open_whist: bool = False,
+                 table_discards: str | None = None) -> int:
     """JSON Lines in and out; a bad line gives an ``error`` object in its place (exit code 2)."""
 
     def answer(problem: Problem, outcome: Outcome) -> dict:
         before = engine().stats
         solved = solve_problem(problem, engine(), full)
-        outcome.wrong += problem.expect is not None and not problem.agrees(solved.result.deal_tricks)
-        return _json_out(problem, solved, full, with_stats and engine().stats - before)
+        table = solve_table(problem, engine(), solved, open_whist, table_discards, with_key=full)
+        outcome.wrong += _wrong(problem, solved, table)
+        return _json_out(problem, solved, full, with_stats and engine().stats - before, table)
 
     return answer_lines(source, answer)
 
 
-def explain(problem: Problem, solved: Solved, style: Style) -> list[str]:
+def explain(problem: Problem, solved: Solved, style: Style, table=None) -> list[str]:
     """The whole text answer for one problem solved in full."""
     result, discard, chosen = solved.result, solved.discard, solved.chosen
     game, position, lang = result.game, result.position, style.lang
@@ -180,6 +237,7 @@ def explain(problem: Problem, solved: Solved, style: Style) -> list[str]:
         template = "Published answer: {answer} — agrees" if problem.agrees(result.deal_tricks) else \
             "Published answer: {answer} — DIFFERS"
         lines.append(say(lang, template, answer=_tricks_text(problem.expect, lang)))
+    lines += _table_lines(problem, table, style)
     lines.append("")
     lines += render.card_value_lines(position, game, result.card_values, style)
     lines.append(_key_line(solved, lang))

@@ -32,7 +32,7 @@ import numpy as np
 from .cards import SEATS, ascii_name, bit, cards_of, count, mask_of
 from .errors import InputError, excerpt
 from .rules import Game, Kind, Position, game_name, legal_cards, play
-from .validation import validate
+from .validation import check_game, validate
 
 if TYPE_CHECKING:
     from .engine import Engine, Options
@@ -131,9 +131,9 @@ def solve_at_table(position: Position, game: Game, unseen=(), *, worlds="all", h
 
     Raises :class:`InputError` naming the argument at fault.
     """
-    validate(position, game)
-    if game.kind is Kind.RASPASY:
+    if check_game(game).kind is Kind.RASPASY:
         raise InputError("game.kind", "raspasy has no declarer and no discard: nothing is hidden at the table")
+    validate(position, game)
     from .engine import Engine, Options, checked_options
 
     hidden_now = _card_numbers(unseen, "unseen")

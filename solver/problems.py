@@ -125,10 +125,12 @@ class TableQuestion:
 
 
 def table_question(problem: Problem, solved: Solved | None = None, open_whist: bool = False,
-                   discards: str | None = None, engine: Engine | None = None) -> TableQuestion | None:
+                   discards: str | None = None, engine: Engine | None = None,
+                   key: KeyReport | None = None) -> TableQuestion | None:
     """The question at the table of a misère, or of a contract with open whist (the file's
     ``[game] whist``, or ``open_whist``); None for other games. ``solved``: the problem solved
-    already (a declarer with 12 cards: the solver's discard is his discard). ``discards``:
+    already (a declarer with 12 cards: the solver's discard is his discard), or ``key``, the
+    discards' :func:`problem_key` (which names that discard without searching again). ``discards``:
     ``all`` or ``best`` in place of the file's ``[game] table_discards`` (a misère without the
     talon keeps its own: the discards its catchers catch double dummy)."""
     from .cards import count
@@ -139,7 +141,8 @@ def table_question(problem: Problem, solved: Solved | None = None, open_whist: b
     declarer = game.declarer
     worlds = discards or problem.table_discards or "all"
     if problem.needs_discard:
-        position, discard, _ = (solved.result.position, solved.discard, True) if solved else setup(problem, engine)
+        position, discard, _ = (solved.result.position, solved.discard, True) if solved else \
+            setup(problem, engine, key)
         return TableQuestion(position, tuple(discard), worlds, None, "discard")
     position = problem.position()
     history = problem.history()
@@ -172,11 +175,11 @@ def table_question(problem: Problem, solved: Solved | None = None, open_whist: b
 
 
 def solve_table(problem: Problem, engine: Engine | None = None, solved: Solved | None = None,
-                open_whist: bool = False, discards: str | None = None,
-                with_key: bool = True) -> tuple[TableQuestion, TableAnswer] | None:
+                open_whist: bool = False, discards: str | None = None, with_key: bool = True,
+                key: KeyReport | None = None) -> tuple[TableQuestion, TableAnswer] | None:
     """The problem's answer at the table (see :func:`table_question`), or None when it asks none.
     A bad ``[game] table_discards`` is a :class:`~solver.problemfile.ProblemError` naming it."""
-    question = table_question(problem, solved, open_whist, discards, engine)
+    question = table_question(problem, solved, open_whist, discards, engine, key)
     if question is None:
         return None
     try:

@@ -84,7 +84,8 @@ def check(paths, color, as_json, strict, lang):
             report = problem_key(problem, engine())
             got = answer(problem, engine(), key=report)
             declared = problem.declared_key()
-            table = solve_table(problem, engine(), with_key=False) if problem.expect_table is not None else None
+            table = solve_table(problem, engine(), with_key=False, key=report) \
+                if problem.expect_table is not None else None
         except ProblemError as e:
             outcome.report(e)
             if as_json:

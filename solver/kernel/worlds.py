@@ -81,7 +81,7 @@ _NO = np.int64(0)
 """``check`` as int64 values, never literals: Numba compiles a function once per literal argument,
 and a recursive function whose versions call each other cannot be loaded from the disk cache
 (the calls between versions stay unresolved: a crash on the next run, numba/numba#6061, #6713).
-The search at the table has one signature; tests/test_table_cache.py checks a warm start."""
+The search at the table has one signature; tests/test_at_table.py checks a cold compile and a warm start."""
 
 
 def new_job():

@@ -11,8 +11,10 @@ every world, whichever he made. He sees everything, his own discard included.
 >>> pos = make_position(A="♠JQ ♣79 ♦10JQK ♥7J", B="♠78910 ♣8 ♦789 ♥89",
 ...                     C="♠KA ♣10JQ ♦A ♥10QKA", talon="♣K ♣A", game=game)
 >>> answer = solve_at_table(pos, game, unseen="♣K ♣A")   # he put the talon aside
->>> answer.caught, len(answer.worlds)
-(True, 66)
+>>> answer.caught, len(answer.worlds), answer.dd_worst   # caught double dummy whatever he discarded
+(False, 66, 1)
+>>> [" ".join(ascii_name(c) for c in discard) for discard in answer.uncovered]
+['KC AC', 'KC 9H']
 
 The answer is exact (a search by sets of worlds, :mod:`solver.kernel.worlds`; the model
 and the proofs are in docs/algorithm.md). When the defence fails, ``uncovered`` is a

@@ -146,7 +146,7 @@ def test_a_twelve_card_declarer_is_solved_after_his_best_discard(tmp_path):
     assert answer(problem) == answer(after) == answer(problem, key=report) == solve_problem(problem, full=False).result.tricks
 
 
-@pytest.mark.parametrize("module", ["solver.problemfile", "solver.problems"])
+@pytest.mark.parametrize("module", ["solver.problemfile", "solver.problems", "solver.at_table"])
 def test_module_examples_run(module):
     import doctest
     import importlib

@@ -313,17 +313,34 @@ class _Search:
         return tuple(values)
 
     def minimal(self, target: int, witness: set[int]) -> set[int]:
-        """Shrink a witness until dropping any world leaves a set some plan covers."""
-        shrinking = True
-        while shrinking:
-            shrinking = False
-            for w in sorted(witness):
-                ok, smaller = self.covers(target, witness - {w})
+        """An inclusion-minimal subset of a witness that no plan covers: dropping any world of it
+        leaves a set some plan covers.
+
+        A search that fails costs far more than one that succeeds, so the worlds are found one at
+        a time by bisection, not by dropping one world per failing search: with ``needed`` the
+        worlds found so far and ``rest`` the others (``needed | rest`` fails), the shortest prefix
+        of ``rest`` that fails with ``needed`` ends with a world every failing subset of it needs
+        (without it the prefix before it is covered, and so is any subset). Each failing search's
+        own witness shrinks both. About log2(n) searches a world, half of them failing."""
+        needed: list[int] = []
+        rest = sorted(witness)
+        while True:
+            if needed:
+                ok, failed = self.covers(target, set(needed))
                 if not ok:
-                    witness = smaller
-                    shrinking = True
-                    break
-        return witness
+                    return failed  # every world of needed is needed, so failed == needed
+            lo, hi = 0, len(rest)  # needed + rest[:hi] fails; needed + rest[:lo] is covered
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                ok, failed = self.covers(target, set(needed) | set(rest[:mid]))
+                if ok:
+                    lo = mid
+                else:
+                    needed = [w for w in needed if w in failed]
+                    rest = [w for w in rest[:mid] if w in failed]
+                    lo, hi = 0, len(rest)
+            needed.append(rest[hi - 1])
+            rest = rest[:hi - 1]
 
     def answer(self, considered: str, with_key: bool) -> TableAnswer:
         before = self.engine.nodes, int(self.job[self.kernel.J_NODES])

@@ -159,7 +159,15 @@ RU = {
     "0: the same on every layout": "0: одно и то же на каждом раскладе",
     "lead {card} against {game}": "ход {card} против игры {game}",
     "  … {n} more (--top N shows more; --json gives all)": "  … ещё {n} (--top N покажет больше; --json — все)",
-    # the answer at the table (pref solve, pref check)
+    # the answer at the table (pref solve, pref check, pref estimate)
+    "{game} at the table (the catchers not knowing his discard): caught for sure {table}; double dummy caught "
+    "{dd}: the real chance lies between":
+        "{game} за столом (ловящие не знают снос): ловится наверняка {table}; при открытых картах ловится {dd}: "
+        "настоящая вероятность между ними",
+    "{game} at the table (open whist, not knowing his discard): mean {mean} tricks; made {table}; double dummy "
+    "made {dd}: the real chance lies between":
+        "{game} за столом (в светлую, снос неизвестен): в среднем {mean} взятки; сыграно {table}; при открытых "
+        "картах сыграно {dd}: настоящая вероятность между ними",
     "at the table {value}": "за столом {value}",
     "Published answer at the table: {answer} — agrees": "Опубликованный ответ за столом: {answer} — совпадает",
     "Published answer at the table: {answer} — DIFFERS": "Опубликованный ответ за столом: {answer} — РАСХОДИТСЯ",

@@ -304,13 +304,13 @@ class _Search:
             out = np.zeros(len(self.worlds), dtype=np.int64)
             self._call(self.kernel.world_reaches, 1, out)
             return tuple(int(v) for v in out)
-        values = []
-        for hidden in self.worlds:
-            hands = list(self.position.hands)
-            hands[self.game.declarer] = self.job[self.kernel.J_R] & ~hidden
-            p = Position(tuple(hands), self.position.leader, self.position.trick, (), self.position.taken)
-            values.append(self.searcher.value(p, self.game, self.game.declarer))
-        return tuple(values)
+        return tuple(self._values())
+
+    def _values(self) -> list[int]:
+        """Each world's double-dummy tricks from here."""
+        out = np.zeros(len(self.worlds), dtype=np.int64)
+        self._call(self.kernel.world_values, out)
+        return [int(v) for v in out]
 
     def minimal(self, target: int, witness: set[int]) -> set[int]:
         """An inclusion-minimal subset of a witness that no plan covers: dropping any world of it
@@ -349,7 +349,7 @@ class _Search:
         if considered == "best":
             best = max(dd_all) if not misere else None
             if misere:
-                values = self._misere_values()
+                values = self._values()
                 best = min(values)
                 root = {w for w, v in enumerate(values) if v == best}
             else:
@@ -390,16 +390,6 @@ class _Search:
                            tuple(cards for cards, w in named if w in uncovered), key,
                            tuple(dd[kept.index(w)] for _, w in named),
                            nodes, int(self.job[self.kernel.J_DD]))
-
-    def _misere_values(self) -> list[int]:
-        values = []
-        for hidden in self.worlds:
-            hands = list(self.position.hands)
-            hands[self.game.declarer] = self.job[self.kernel.J_R] & ~hidden
-            p = Position(tuple(hands), self.position.leader, self.position.trick, (), self.position.taken)
-            values.append(self.searcher.value(p, self.game, self.game.declarer))
-        return values
-
 
 _ARRAYS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 """Each searcher's memory for the search at the table: its job array, memo and generation."""

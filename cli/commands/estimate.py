@@ -20,7 +20,7 @@ from ..style import Style, want_color
 from ..text.estimate import report
 
 SECTION_KEYS = ("hand", "seat", "games", "holds", "lengths", "talon", "discard", "talon_use", "leader",
-                "lead", "discards", "layouts", "seed", "exact")
+                "lead", "discards", "layouts", "seed", "exact", "open_whist", "table")
 """The keys of a problem file's ``[estimate]`` section (docs/estimate.md)."""
 
 
@@ -48,7 +48,7 @@ def _check_types(section: dict, path: str) -> None:
             raise UserError(f"{path}: estimate.{key}: a whole number is needed, not {value!r}")
         if low is not None and not low <= value <= high:
             raise UserError(f"{path}: estimate.{key}: {value} is not in the range {low} to {high:,}")
-    for key in ("exact", "lead"):
+    for key in ("exact", "lead", "open_whist", "table"):
         if key in section and not isinstance(section[key], bool):
             raise UserError(f"{path}: estimate.{key}: true or false, not {section[key]!r}")
     for key in ("hand", "seat", "talon", "discard", "talon_use", "leader"):
@@ -88,6 +88,11 @@ def _check_types(section: dict, path: str) -> None:
               help="The blind opening lead: each card of the leader's hand (--seat, on lead) against the "
                    "one --game, its expected result for his side over the layouts he cannot see, then "
                    "double-dummy play; the best lead and each lead against it.")
+@click.option("--open-whist", is_flag=True, default=None,
+              help="A contract played with open whist: also its chance at the table, where the defence "
+                   "does not know the declarer's discard (a misère always has it).")
+@click.option("--no-table", "no_table", is_flag=True, default=None,
+              help="Leave out the chance at the table (a misère's, or a contract's with --open-whist).")
 @click.option("--top", type=click.IntRange(1, 1000), default=10, show_default=True,
               help="With many options (a 12-card hand's discards): list the best N.")
 @click.option("--layouts", type=click.IntRange(1, 10**7), default=None,
@@ -120,7 +125,8 @@ def _check_types(section: dict, path: str) -> None:
 @lang_option
 @color_option
 @click.pass_context
-def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discard, talon_use, leader, blind_lead, top,
+def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discard, talon_use, leader, blind_lead,
+             open_whist, no_table, top,
              layouts, exact, seed, workers, scheduler, cluster, plot, convention, players, defences, score_options,
              raspasy_round, layouts_out, as_json, lang, color):
     """The distribution of exact outcomes over the layouts a player cannot see.
@@ -139,12 +145,19 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
       pref estimate "♠AQxxx ♥AQxxx" --seat A --game "7S A"
       pref estimate "♠A K J 10 8 ♣K Q ♦Q J 10" --seat B --game "6S B" --game "7S B"
       pref estimate "♠79J ♣78 10A ♦79 ♥K" --seat C --game "misere C" --talon "8H 10S" --layouts 100
+      pref estimate "♠78910 ♣8 ♦789 ♥89" --seat B --game "misere B" --layouts 300
+      pref estimate "♠AQxxx ♥AQxxx" --seat A --game "7S A" --open-whist --layouts 100
       pref estimate "♠xxxx ♣AKQ ♦AK ♥A" --seat B --game "6S C" --holds C:♠AK --length "C♠>=3"
       pref estimate "♠KQx ♣AJx ♦xxx ♥K" --seat A --game "6S B" --lead --layouts 200
       pref estimate "♠A x x x x x x ♣A K ♦A K ♥A" --seat A --game "8S A" --game "8NT A" --layouts 50
       pref estimate examples/hand.toml --json
       pref estimate "♠AQxxx ♥AQxxx" --seat A --game "6S A" --game "7S A" --score sochi
       pref estimate "♠K Q x ♣A x x ♦K x x ♥x" --seat B --game "6H A" --score leningrad --defence whist,pass --defence pass,pass
+
+    A misère (and a contract with --open-whist) is also answered at the table:
+    the chance the catchers are sure to catch it (one plan for every discard
+    he may have made, not knowing which) beside the double-dummy chance (they
+    know it); the real chance lies between. --no-table leaves it out.
 
     With --score every option is also worth its balance in whists per deal to
     each seat (as if the pool closed on that deal; passing is the zero line),
@@ -161,7 +174,8 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
     given = {"seat": seat, "games": list(games) or None, "holds": _holds(holds) if holds else None,
              "lengths": list(lengths) or None, "discards": list(discard_list) or None, "talon": talon,
              "discard": discard, "talon_use": talon_use, "leader": leader.upper() if leader else None,
-             "lead": blind_lead, "layouts": layouts, "seed": seed, "exact": exact}
+             "lead": blind_lead, "layouts": layouts, "seed": seed, "exact": exact, "open_whist": open_whist,
+             "table": False if no_table else None}
     fields.update({k: v for k, v in given.items() if v is not None})
     if "hand" not in fields:
         raise UserError(f"{where}hand: the known hand is needed (hand = \"♠A K x ♣…\")")
@@ -179,7 +193,8 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
                          lengths=fields.get("lengths", ()), talon=fields.get("talon"),
                          discard=fields.get("discard"), talon_use=fields.get("talon_use", "out"),
                          leader=fields.get("leader", "A"), discards=fields.get("discards"),
-                         lead=bool(fields.get("lead", False)))
+                         lead=bool(fields.get("lead", False)),
+                         table=False if fields.get("table") is False else True if fields.get("open_whist") else None)
     except InputError as e:
         raise UserError(f"{where}{e}") from None
     run_exact = bool(fields.get("exact", False))

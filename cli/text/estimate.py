@@ -238,8 +238,25 @@ def report(result: Estimate, summary: Summary, style: Style, title: str = "", to
             lines += _option(result, fig, style, many)
     if many and len(summary.options) > top:
         lines.append(say(style.lang, "  … {n} more (--top N shows more; --json gives all)", n=hidden))
-    return lines + _best(result, summary, style, top) + _discards(result, summary, style) + \
-        score_lines(summary, style, top)
+    return lines + _tables(summary, style) + _best(result, summary, style, top) + \
+        _discards(result, summary, style) + score_lines(summary, style, top)
+
+
+def _tables(summary: Summary, style: Style) -> list[str]:
+    """Each game at the table (the defence not knowing the discard) beside double dummy."""
+    lines = []
+    for t in summary.tables:
+        game = render.game_name(summary.options[t.index].option.game, style)
+        if t.tricks.column.endswith("caught"):
+            lines.append(say(style.lang, "{game} at the table (the catchers not knowing his discard): caught for "
+                                         "sure {table}; double dummy caught {dd}: the real chance lies between",
+                             game=game, table=_pct(t.at_table).strip(), dd=_pct(t.dd).strip()))
+        else:
+            lines.append(say(style.lang, "{game} at the table (open whist, not knowing his discard): mean {mean} "
+                                         "tricks; made {table}; double dummy made {dd}: the real chance lies "
+                                         "between", game=game, mean=_mean(t.tricks.mean),
+                             table=_pct(t.at_table).strip(), dd=_pct(t.dd).strip()))
+    return lines + [""] if lines else []
 
 
 def _whists(fig: Figure) -> str:

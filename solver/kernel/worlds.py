@@ -26,7 +26,7 @@ from .bits import RANKS, high_bit, popcount
 from .config import C_FOCUS, C_TRUMP, jit, jit_inline
 from .drivers import _begin, _end
 from .moves import NO_TRUMP, legal_mask, representatives, suit_mask
-from .search import advance, search
+from .search import advance, exact_value, search
 from .tt import _mix
 
 # Shortcuts of the search at the table, each switched by solver.Options.
@@ -456,5 +456,19 @@ def world_reaches(pos, ctx, tt, killers, stats, job, target, out):
         ctx[declarer] = cards & ~job[J_HIDDEN + w]
         v, _ = search(ctx, tt, state, target)
         out[w] = 1 if v >= target else 0
+    ctx[declarer] = cards
+    _end(ctx, killers, stats)
+
+
+@jit
+def world_values(pos, ctx, tt, killers, stats, job, out):
+    """``out[w]`` = the declarer's tricks from here in world ``w`` double dummy, for every world of
+    the job (a contract's open whist: the worst world bounds the answer at the table)."""
+    state = _begin(pos, ctx, killers, stats)
+    declarer = ctx[C_FOCUS] & 3
+    cards = job[J_R]
+    for w in range(job[J_N_WORLDS]):
+        ctx[declarer] = cards & ~job[J_HIDDEN + w]
+        out[w] = exact_value(ctx, tt, state)
     ctx[declarer] = cards
     _end(ctx, killers, stats)

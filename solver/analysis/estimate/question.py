@@ -124,6 +124,11 @@ class Question:
     """A :class:`~.score.Scoring`: each option's balance per seat too (estimates in points)."""
     keep_layouts: bool = False
     """Keep every layout's hands, values and balances (``--layouts-out``)."""
+    table: tuple[int, ...] = ()
+    """Options (the first of each game) whose game is also answered at the table, where the
+    defence knows the declarer's 12 cards but not his discard (:mod:`solver.at_table`): a misère,
+    caught there or not (1 or 0); a contract with open whist, his tricks there. One column each,
+    after the ``dd_groups`` columns; it does not depend on the discard he made."""
 
     @property
     def tricks(self) -> int:
@@ -144,13 +149,23 @@ class Question:
         out = [f"{o.label}: {c}" for o in self.options for c in o.columns()]
         out += [f"{game_label(self.options[a].game)}, best discard seeing the layout: "
                 f"{self.options[a].columns()[0]}" for a, _ in self.dd_groups]
+        out += [f"{game_label(self.options[k].game)}, at the table: "
+                + ("caught" if self.options[k].game.kind is Kind.MISERE else self.options[k].columns()[0])
+                for k in self.table]
         return out
+
+    @property
+    def table_columns(self) -> list[int]:
+        """The column of each :attr:`table` option's answer at the table (the last columns)."""
+        total = len(self.columns())
+        return list(range(total - len(self.table), total))
 
     def success_ranges(self) -> tuple[np.ndarray, np.ndarray]:
         """Per column, the values that count as success (a contract made, a misère clean);
         raspasy columns have none (an empty range)."""
         games = [o.game for o in self.options for _ in o.columns()]
         games += [self.options[a].game for a, _ in self.dd_groups]
+        games += [self.options[k].game for k in self.table]  # a misère at the table: 0, escapes
         lo = [g.level if g.kind is Kind.CONTRACT else 0 if g.kind is Kind.MISERE else 1 for g in games]
         hi = [BINS - 1 if g.kind is Kind.CONTRACT else 0 for g in games]
         return np.array(lo, np.int64), np.array(hi, np.int64)

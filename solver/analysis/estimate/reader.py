@@ -134,7 +134,8 @@ def _named_clash(field: str, cards: tuple[int, ...], known: list[int], hand_seat
 
 def question(hand: str, seat: str, games, *, holds: dict[str, str] | None = None, lengths=(),
              talon: str | None = None, discard: str | None = None, talon_use: str = "out",
-             leader: str = "A", discards: str | list | None = None, lead: bool = False) -> Question:
+             leader: str = "A", discards: str | list | None = None, lead: bool = False,
+             table: bool | None = None) -> Question:
     """A question from text: the hand, its seat, the game(s) and what else is known.
 
     ``games``: Game objects or words (``"6S A"``, ``"misere B"``, ``"raspasy"``, and
@@ -281,7 +282,13 @@ def question(hand: str, seat: str, games, *, holds: dict[str, str] | None = None
     knowledge = Knowledge(tuple(known), tuple(tuple(x) for x in spot_rows), tuple(sizes), out, lims, ordered,
                           tuple(out_spots))
     layout_space(knowledge)  # every contradiction is reported here, before any work
-    return Question(knowledge, tuple(options), talon_use, on_lead, turned, dd_groups, s)
+    if table and (raspasy or lead):
+        raise InputError("table", "the answer at the table belongs to a misère or a contract with open whist, "
+                                  "not to raspasy or a blind lead")
+    at_table = () if raspasy or lead or table is False else tuple(
+        k for k, o in enumerate(options) if (k == 0 or o.game != options[k - 1].game)
+        and (o.game.kind is Kind.MISERE or table))
+    return Question(knowledge, tuple(options), talon_use, on_lead, turned, dd_groups, s, table=at_table)
 
 
 __all__ = ["discard_classes", "expand_games", "lead_classes", "parse_game_words", "question"]

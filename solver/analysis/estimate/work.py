@@ -155,12 +155,28 @@ def outcomes(question: Question, layout: Layout, engine: Engine) -> LayoutOutcom
         values.append(top)
         for i in range(a, b):
             best[first[i]] = values[first[i]] == top
+    values += [table_value(question.options[k].game, hands, question.leader, engine) for k in question.table]
     best = np.concatenate([best, np.zeros(len(values) - len(best), np.int64)])
     values = np.array(values, np.int64)
     lo, hi = question.success_ranges()
     scores = layout_scores(question, layout, values, engine) if question.scoring is not None \
         else np.zeros(0, np.int64)
     return LayoutOutcome(values, best, ((values >= lo) & (values <= hi)).astype(np.int64), scores)
+
+
+def table_value(game, hands: tuple[int, int, int], leader: int, engine: Engine) -> int:
+    """The answer at the table on one layout: the defenders know the declarer's twelve cards (the
+    32 less their twenty, whatever the talon did) but not which two he put aside; a misère 1 if
+    one plan catches every discard, else 0; a contract the tricks one defence holds him to."""
+    from ...at_table import solve_at_table
+
+    d = game.declarer
+    cards = 0xFFFFFFFF & ~(hands[(d + 1) % 3] | hands[(d + 2) % 3])
+    aside = tuple(c for c in range(32) if cards >> c & 1)[:2]  # any world will do: the answer is all of them
+    held = list(hands)
+    held[d] = cards & ~mask_of(aside)
+    answer = solve_at_table(Position(tuple(held), leader), game, aside, with_key=False, engine=engine)
+    return int(answer.caught) if answer.caught is not None else answer.tricks
 
 
 def layout_row(question: Question, index: int, layout: Layout, outcome: LayoutOutcome) -> dict:

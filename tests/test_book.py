@@ -474,13 +474,22 @@ def test_an_undecided_row_gets_more_layouts_up_to_its_cap():
     assert runner.chance_flips([result, decided]) == pytest.approx(0.025 * 4)
 
 
-def test_clean_after_the_talon_is_not_set_against_the_books_saving_card():
+def test_the_books_misere_chances_are_judged_between_double_dummy_and_the_table():
+    """Clean after the best discard (component 0, the catchers knowing it) bounds the chance from
+    below, not caught at the table (component 2) from above: a book figure below the first is
+    pessimistic, above the second optimistic, between them consistent."""
     rows = {r.key: r for r in claims.catalogue()}
     for key in ("3/1/talon", "3/2/talon/A", "3/3/talon"):
         reading = rows[key].readings[0]
-        assert reading.other_event
-        judged = runner.read(reading, Counter({(1, 0): 150, (0, 1): 50}))
-        assert judged.verdict.word == NOT_COMPARABLE and judged.interval is not None
+        assert reading.kind == claims.TABLE_BOUNDS and "at the table" in reading.label
+        # 40% clean double dummy, 99% not caught at the table (the middle component is ignored)
+        counts = Counter({(1, 0, 1): 80, (0, 1, 1): 118, (0, 3, 0): 2})
+        judged = runner.read(reading, counts)
+        assert judged.lower.estimate == pytest.approx(0.4) and judged.upper.estimate == pytest.approx(0.99)
+        assert judged.verdict.word == "consistent"
+        assert "double_dummy" in judged.to_json() and "at_the_table" in judged.to_json()
+        assert runner.read(reading, Counter({(1, 0, 1): 200})).verdict.word == PESSIMISTIC
+        assert runner.read(reading, Counter({(0, 0, 0): 200})).verdict.word == OPTIMISTIC
     arithmetic = rows["3/3/talon"].readings[1]
     assert runner.read(arithmetic, Counter()).verdict.word == HOLDS  # the book's 0.762 is exactly its counting
 

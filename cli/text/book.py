@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from solver.analysis.book.claims import EXACT, SECTION_METHODS, SECTION_TITLES, SHARE, SHARE_BOUNDS
+from solver.analysis.book.claims import EXACT, SECTION_METHODS, SECTION_TITLES, SHARE, SHARE_BOUNDS, TABLE_BOUNDS
 from solver.analysis.book.runner import LOOKS, ReadingResult, RowResult, chance_flips
 from solver.analysis.book.verdict import CONSISTENT, HOLDS, NOT_COMPARABLE, OPTIMISTIC, PESSIMISTIC, UNDECIDED
 
@@ -22,6 +22,9 @@ def simulated(rr: ReadingResult) -> str:
     """The simulated figure with its interval, as the report writes it."""
     kind = rr.reading.kind
     if rr.lower is not None:
+        if kind == TABLE_BOUNDS:
+            return (f"double dummy {_pct(rr.lower.estimate)} [{_pct(rr.lower.lo)}, {_pct(rr.lower.hi)}] · "
+                    f"at the table {_pct(rr.upper.estimate)} [{_pct(rr.upper.lo)}, {_pct(rr.upper.hi)}]")
         if kind == SHARE_BOUNDS:
             return (f"coop {_pct(rr.lower.estimate)} [{_pct(rr.lower.lo)}, {_pct(rr.lower.hi)}] · "
                     f"paranoid {_pct(rr.upper.estimate)} [{_pct(rr.upper.lo)}, {_pct(rr.upper.hi)}]")
@@ -177,8 +180,11 @@ def _span(values: list[float], share: bool) -> str:
 def _glance_part(first: list[ReadingResult]) -> tuple[str, str]:
     """The simulated range and the verdicts of some rows' first figures."""
     kind = first[0].reading.kind
-    share = kind in (SHARE, SHARE_BOUNDS)
-    if first[0].lower is not None:
+    share = kind in (SHARE, SHARE_BOUNDS, TABLE_BOUNDS)
+    if first[0].lower is not None and kind == TABLE_BOUNDS:
+        sim = (f"double dummy {_span([x.lower.estimate for x in first], share)}, "
+               f"at the table {_span([x.upper.estimate for x in first], share)}")
+    elif first[0].lower is not None:
         sim = (f"coop {_span([x.lower.estimate for x in first], share)}, "
                f"paranoid {_span([x.upper.estimate for x in first], share)}")
     elif kind == EXACT:

@@ -155,6 +155,27 @@ def judge(figure: Figure | None, interval: Interval, more_is_better: bool) -> Ve
     return Verdict(UNDECIDED, f"the {sim} straddles an edge of the {book}")
 
 
+def judge_table(figure: Figure | None, dd: Interval, table: Interval) -> Verdict:
+    """A misère's chance of being saved against its double-dummy (lower) and at-the-table (upper)
+    bound: below the first pessimistic, above the second optimistic, between them consistent."""
+    if figure is None:
+        return Verdict(NOT_COMPARABLE, "the book gives no figure")
+    book = f"book {figure.text} (±{_num(figure.tol)})"
+    if figure.high < dd.lo:
+        return Verdict(PESSIMISTIC, f"{book} below the double-dummy lower bound (clean after the best discard, "
+                                    f"the catchers knowing it), interval [{dd.lo:.3g}, {dd.hi:.3g}]")
+    if figure.low > table.hi:
+        return Verdict(OPTIMISTIC, f"{book} above the upper bound at the table (no plan of the catchers catches "
+                                   f"every discard), interval [{table.lo:.3g}, {table.hi:.3g}]")
+    between = f"the double-dummy bound (to {dd.hi:.3g}) and the bound at the table (from {table.lo:.3g})"
+    if figure.high >= dd.hi and figure.low <= table.lo:
+        middle = (figure.lo + figure.hi) / 2
+        near = "at the table" if abs(middle - table.estimate) < abs(middle - dd.estimate) else "double dummy"
+        return Verdict(CONSISTENT, f"{book} between {between}, nearer the {near} value", near)
+    return Verdict(UNDECIDED, f"{book} straddles the interval of the {'bound at the table' if figure.low > table.lo else 'double-dummy bound'}: "
+                              f"[{dd.lo:.3g}, {dd.hi:.3g}] double dummy, [{table.lo:.3g}, {table.hi:.3g}] at the table")
+
+
 def judge_bounds(figure: Figure | None, cooperative: Interval, paranoid: Interval) -> Verdict:
     """A raspasy cost against the holder's cooperative (lower) and paranoid (upper) value."""
     if figure is None:

@@ -1,10 +1,11 @@
-"""Plain brute force of the defenders' split: every line of play, no pruning, no table.
+"""Plain brute force of the defenders' split: every line of play, no pruning.
 
 The oracle :mod:`solver.kernel.split` is held to. A contract's outcome is the pair (the
 declarer's tricks ``d``, one defender's tricks ``y``), both counted from the position on.
-The declarer wants ``d`` high and then ``preference[d][y]`` low; the defenders want ``d``
-low and then ``preference[d][y]`` high: a zero-sum game on the lexicographic payoff
-``(d, −preference)``, whose first part is the double-dummy value (:mod:`solver.reference`).
+Every player chooses, card by card, the outcome he prefers among his cards' (each card's
+outcome found the same way, to the end): the declarer the most tricks, the defenders the
+fewest for him, and then each of them the split the defenders prefer (the highest
+``preference[d][y]``). ``d`` is the double-dummy value (:mod:`solver.reference`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from .rules import Game, Kind, Position, legal_cards, play
 
 
 def split(position: Position, game: Game, defender: int, preference) -> tuple[int, int]:
-    """(the declarer's tricks, ``defender``'s tricks) from ``position`` on, when both sides play
+    """(the declarer's tricks, ``defender``'s tricks) from ``position`` on, when every player plays
     as the module says; ``preference[d][y]``: how much the defenders like ending with ``d`` tricks
     to the declarer and ``y`` to ``defender`` (distinct for the ``y`` of one ``d``)."""
     if game.kind is not Kind.CONTRACT or defender == game.declarer:
@@ -24,7 +25,8 @@ def split(position: Position, game: Game, defender: int, preference) -> tuple[in
 
 
 def _outcome(position: Position, game: Game, defender: int, preference, start, seen: dict) -> tuple[int, int]:
-    """The outcome as the tricks taken since the start (``start``: those taken before it), plus those."""
+    """The outcome from ``position``: the declarer's and the defender's tricks at the end of the deal
+    (``start``: theirs before the first position, for the preference's ranks)."""
     if position.is_over():
         return position.taken[game.declarer], position.taken[defender]
     if position in seen:
@@ -32,10 +34,12 @@ def _outcome(position: Position, game: Game, defender: int, preference, start, s
     outcomes = [_outcome(play(position, game, c), game, defender, preference, start, seen)
                 for c in legal_cards(position, game)]
 
-    def payoff(outcome):  # what the declarer maximises
-        d, y = outcome[0] - start[0], outcome[1] - start[1]
-        return d, -preference[d][y]
+    declarer = position.to_move == game.declarer
 
-    best = max(outcomes, key=payoff) if position.to_move == game.declarer else min(outcomes, key=payoff)
+    def choice(outcome):  # what the player to move maximises: his side's tricks, then the split
+        d, y = outcome[0] - start[0], outcome[1] - start[1]
+        return (d if declarer else -d), preference[d][y]
+
+    best = max(outcomes, key=choice)
     seen[position] = best
     return best

@@ -12,14 +12,13 @@ module's, exact fractions, made once per cell; the figures are made from the cou
 cell (:mod:`.points`), so nothing is rounded before it is printed.
 
 The split. Double-dummy play fixes the defenders' total, not who of them takes each trick.
-The split is defined by a game (:mod:`solver.kernel.split`): both sides first play for the
-tricks (the declarer for the most, the defenders to hold him to his double-dummy value); among
-the lines that keep them, the defenders play for the split best for them and the declarer
-against it. "Best for them" is the order of :meth:`Scoring.ranks`: the larger total of the two
-defenders' balances (what their quotas and shortfalls cost the pair), then the larger balance
-of the worse off of the two, then more tricks to the first defender (the one who plays after
-the declarer). At three players the pair's total is minus the declarer's balance, so the
-declarer's part is his own interest; the last two keys only make the split one split.
+The split is defined (:mod:`solver.kernel.split`): every player first plays for the tricks
+(the declarer for the most, the defenders to hold him to his double-dummy value); among the
+lines that keep them the defenders take the split best for them, the declarer — who gets his
+tricks on every such line — not steering it. "Best for them" is the order of
+:meth:`Scoring.ranks`: the larger total of the two defenders' balances (what their quotas and
+shortfalls cost the pair), then the larger balance of the worse off of the two, then more
+tricks to the first defender (the one who plays after the declarer).
 """
 
 from __future__ import annotations

@@ -180,7 +180,7 @@ def test_utf16_is_named(tmp_path, kovalevskaya_toml):
     for name, data in (("p.jsonl", text.encode("utf-16")), ("p.toml", kovalevskaya_toml.encode("utf-16"))):
         path = write(tmp_path, name, data)
         err = assert_clean_error(run("check", path))
-        assert err[0] == f"{path}: file: UTF-16 text; problem files are UTF-8 (save the file as UTF-8)"
+        assert err[0] == f"{path}: file: UTF-16 text, not UTF-8 (save the file as UTF-8)"
     err = assert_clean_error(run("solve", "--jsonl", "-", input=text.encode("utf-16")))
     assert "UTF-16" in err[0]
 

@@ -329,7 +329,7 @@ def test_process_substitution_and_dev_stdin_are_files():
 def test_what_is_read_of_one_problem_file_is_capped(tmp_path):
     if Path("/dev/zero").exists():
         err = assert_clean_error(run("solve", "/dev/zero"))
-        assert err[0] == "/dev/zero: file: more than 1 MB: a problem file is a few KB; is this the right file?"
+        assert err[0] == "/dev/zero: file: more than 1 MB, where an input file holds a few KB; is this the right file?"
     big = tmp_path / "big.toml"
     big.write_text("# " + "x" * (1 << 20) + "\n", encoding="utf-8")
     assert "more than 1 MB" in assert_clean_error(run("check", big))[0]
@@ -339,7 +339,7 @@ def test_what_is_read_of_one_problem_file_is_capped(tmp_path):
 
 def test_table_takes_any_file_and_refuses_a_folder():
     err = assert_clean_error(run("table", "problems/"))
-    assert err[0] == "problems/: file: is a folder, not a problem file"
+    assert err[0] == "problems/: file: is a folder, not a file"
 
 
 @pytest.mark.parametrize("name", ["misere-discard-keep-the-seven.toml", "ten-spades-bare-the-club-ace.toml"])

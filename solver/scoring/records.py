@@ -14,7 +14,8 @@ from fractions import Fraction
 from ..api import kind_word, parse_contract
 from ..errors import InputError, excerpt
 from ..notation import NotationError, parse_cards
-from .deal import CHOICE_WORDS, Deal
+from .deal import CHOICE_WORDS, MAX_BOMBS, MAX_ROUND, Deal
+from .numbers import exact_number, whole_number
 from .options import OPTION_NAMES, ScoringOptions, options_for
 from .pool import PoolRecord
 from .settlement import Settlement
@@ -24,6 +25,8 @@ DEAL_KEYS = {"convention", "players", "game", "declarer", "defence", "tricks", "
              "closed", "conceded", "talon", "bombs"}
 RECORD_KEYS = {"convention", "players", "options", "target", "dealer", "sheet", "deal", "first_to_close", "rounding"}
 DEAL_IN_RECORD = DEAL_KEYS - {"convention", "players", "options"}
+MAX_TARGET = 10_000
+"""The highest pool target read (the books play to 10 to 50 points)."""
 
 
 def seats_of(players, field: str = "players") -> tuple[str, ...]:
@@ -76,8 +79,9 @@ def deal_from_dict(data: dict, seats: tuple[str, ...] | None = None, dealer: str
         raise InputError("talon", f"the talon is 2 cards, not {len(talon)}")
     return Deal(kind=kind, seats=seats, declarer=declarer, level=level, strain=strain, defence=choices,
                 tricks=dict(tricks), dealer=dealer, out=_seat(data.get("out"), seats, "out", optional=True),
-                round=_whole(data.get("round", 1), "round", 1), closed=_flag(data, "closed"),
-                conceded=_flag(data, "conceded"), talon=talon, bombs=_whole(data.get("bombs", 0), "bombs", 0))
+                round=whole_number(data.get("round", 1), "round", 1, MAX_ROUND), closed=_flag(data, "closed"),
+                conceded=_flag(data, "conceded"), talon=talon,
+                bombs=whole_number(data.get("bombs", 0), "bombs", 0, MAX_BOMBS))
 
 
 def deal_options(data: dict) -> ScoringOptions:
@@ -93,7 +97,7 @@ def record_from_dict(data: dict) -> PoolRecord:
     seats = seats_of(data.get("players", 3))
     target = data.get("target")
     if target is not None:
-        target = _whole(target, "target", 1)
+        target = whole_number(target, "target", 1, MAX_TARGET)
     sheet = _sheet(data.get("sheet", {}), seats)
     deals = data.get("deal", [])
     if not isinstance(deals, list):
@@ -190,21 +194,6 @@ def _flag(data: dict, key: str) -> bool:
     return value
 
 
-def _whole(value, field: str, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise InputError(field, f"a whole number from {least}, not {excerpt(value)}")
-    return value
-
-
-def _amount(value, field: str) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise InputError(field, f"a number (12, 2.5 or \"5/2\"), not {excerpt(value)}")
-    try:
-        return Fraction(value) if not isinstance(value, float) else Fraction(str(value))
-    except (ValueError, ZeroDivisionError):
-        raise InputError(field, f"a number (12, 2.5 or \"5/2\"), not {excerpt(value)}") from None
-
-
 def _sheet(data, seats) -> Sheet:
     """``[sheet.A] pool = …, mountain = …, whists = {B = …}`` for each player who has written something."""
     sheet = Sheet(seats)
@@ -212,13 +201,13 @@ def _sheet(data, seats) -> Sheet:
         where = f"sheet.{seat}"
         _seat(seat, seats, where)
         _no_unknown(_table(row, where), {"pool", "mountain", "whists"}, where + ".")
-        sheet.pool[seat] = _amount(row.get("pool", 0), where + ".pool")
-        sheet.mountain[seat] = _amount(row.get("mountain", 0), where + ".mountain")
+        sheet.pool[seat] = exact_number(row.get("pool", 0), where + ".pool")
+        sheet.mountain[seat] = exact_number(row.get("mountain", 0), where + ".mountain")
         for other, amount in _table(row.get("whists", {}), where + ".whists").items():
             if other == seat:
                 raise InputError(f"{where}.whists.{other}", "a player writes no whists on himself")
             _seat(other, seats, f"{where}.whists.{other}")
-            sheet.whists[seat][other] = _amount(amount, f"{where}.whists.{other}")
+            sheet.whists[seat][other] = exact_number(amount, f"{where}.whists.{other}")
     return sheet
 
 

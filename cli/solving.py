@@ -17,7 +17,7 @@ import click
 
 from solver.cards import ascii_name
 from solver.errors import excerpt
-from solver.problemfile import Problem, ProblemError, holds_nothing, load_each, loads_lines, read_lines
+from solver.problemfile import Problem, ProblemError, exists, holds_nothing, load_each, loads_lines, read_lines
 
 from .errors import EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, UserError
 
@@ -53,12 +53,12 @@ def find_problem_files(paths) -> list[Path]:
         if not str(text).strip():
             raise UserError(f"{text!r}: file: an empty path names no file or folder")
         path = Path(text)
-        if path.is_dir():
+        if exists(path, folder=True):
             inside = sorted(p for p in path.rglob("*") if p.suffix in (".toml", ".jsonl") and p.is_file())
             if not inside:
                 raise UserError(f"{path}: file: the folder holds no problem files (*.toml, *.jsonl)")
             found += inside
-        elif path.exists():
+        elif exists(path):
             found.append(path)
         else:
             raise UserError(f"{path}: file: no such file or folder")

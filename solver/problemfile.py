@@ -457,6 +457,16 @@ the path names something else (``/dev/zero``, a disk image) and reading it would
 memory."""
 
 
+def exists(path: str | Path, folder: bool = False) -> bool:
+    """Whether a file (a folder, with ``folder``) is at ``path``. A name the system cannot look up
+    (longer than it allows, a NUL byte) names nothing there, not an error of its own (Python's
+    ``Path.exists`` raises ``OSError: File name too long``)."""
+    try:
+        return Path(path).is_dir() if folder else Path(path).exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _open(path: str | Path):
     """``path`` open for reading bytes, whatever kind of file it is (a pipe, ``/dev/stdin``,
     a process substitution); a folder, a missing file or an empty path is a one-line error."""

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from cli.main import pref
 from solver import InputError, make_position
-from conftest import assert_clean_error
+from conftest import assert_clean_error, run_child
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -154,8 +154,8 @@ def _warm_cache_copy(base: Path) -> Path:
 def _pref_with(env: dict, *args) -> subprocess.CompletedProcess:
     import os
 
-    return subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], cwd=ROOT, text=True,
-                          capture_output=True, timeout=600, env={**os.environ, **env})
+    return run_child([sys.executable, "-m", "cli.main", *map(str, args)], 600, text=True, stdout=subprocess.PIPE,
+                     stderr=subprocess.PIPE, env={**os.environ, **env})
 
 
 KOVALEVSKAYA = ROOT / "problems" / "kovalevskaya-misere.toml"
@@ -193,8 +193,8 @@ def test_a_second_checkout_sharing_the_cache_is_not_taken_as_compiled(tmp_path):
     folder = _warm_cache_copy(tmp_path)
     folder.rename(folder.with_name("kernel_0123456789abcdef"))  # another checkout's compiled code
     probe = "from solver.kernel import config; print(config.is_compiled())"
-    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, text=True, capture_output=True,
-                            env={**__import__("os").environ, "PREF_CACHE_DIR": str(tmp_path)})
+    result = run_child([sys.executable, "-c", probe], text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       env={**__import__("os").environ, "PREF_CACHE_DIR": str(tmp_path)})
     assert result.stdout.strip() == "False", result.stderr
 
 
@@ -319,7 +319,7 @@ def test_process_substitution_and_dev_stdin_are_files():
     pref = f"{sys.executable} -m cli.main"
     script = (f"{pref} solve --json <(cat {KOVALEVSKAYA}) && {pref} check <(cat {KOVALEVSKAYA}) && "
               f"{pref} table --json <(cat {KOVALEVSKAYA}) && cat {KOVALEVSKAYA} | {pref} solve --json /dev/stdin")
-    result = subprocess.run(["bash", "-c", script], cwd=ROOT, text=True, capture_output=True, timeout=600)
+    result = run_child(["bash", "-c", script], 600, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert json.loads(lines[0])["agrees"] is True and lines[1].startswith("ok ")

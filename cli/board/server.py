@@ -24,6 +24,7 @@ Endpoints (``POST``, JSON in and out, ``?lang=ru`` for the answers in Russian; a
 from __future__ import annotations
 
 import json
+import os
 import sys
 import threading
 from http import HTTPStatus
@@ -156,8 +157,21 @@ def _api(request: dict, name: str, lang: str):
     if name == "problem":
         return {"problem": moves.collection_problem(request.get("name")), "name": request.get("name")}
     if name == "cards":
-        return {"cards": moves.cards_in(str(request.get("text", "")), str(request.get("field", "cards")))}
+        field = request.get("field")
+        field = field if isinstance(field, str) and field.strip() else "cards"  # a field not sent is not "None"
+        text = request.get("text", "")
+        if not isinstance(text, str):
+            raise ProblemError(moves.SOURCE, field, "the cards are a text such as \"♠AK ♦7\"")
+        return {"cards": moves.cards_in(text, field)}
     return None
+
+
+def _without_paths(message: str, where: str) -> str:
+    """A message for the page with the machine's own path (a collection file's, in the installed
+    package) cut to the file's name: an answer names no folder of the machine."""
+    if os.path.isabs(where):
+        return message.replace(where, os.path.basename(where))
+    return message
 
 
 class BoardHandler(BaseHTTPRequestHandler):
@@ -215,9 +229,11 @@ class BoardHandler(BaseHTTPRequestHandler):
                 name, _, query = self.path[len("/api/"):].partition("?")
                 answer = _api(request, name, "ru" if "lang=ru" in query.split("&") else "en")
         except ProblemError as e:
-            return self._error(HTTPStatus.BAD_REQUEST, e.field, moves.message(e))
-        except Exception as e:  # a bug: say so in one line, keep serving
-            return self._error(HTTPStatus.INTERNAL_SERVER_ERROR, "request", f"internal error: {type(e).__name__}: {e}")
+            return self._error(HTTPStatus.BAD_REQUEST, e.field, _without_paths(moves.message(e), e.where))
+        except Exception as e:  # a bug: say so in one line, keep serving; its detail only on the terminal
+            print(f"pref board: {self.path} failed: {type(e).__name__}: {e}", file=sys.stderr)
+            return self._error(HTTPStatus.INTERNAL_SERVER_ERROR, "request",
+                               f"internal error: {type(e).__name__} (the terminal running pref board says more)")
         if answer is None:
             return self._error(HTTPStatus.NOT_FOUND, "request", f"no such endpoint {self.path!r}")
         self._send(HTTPStatus.OK, json.dumps(answer, ensure_ascii=False).encode("utf-8"),

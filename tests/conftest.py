@@ -75,6 +75,8 @@ def child(command, timeout: float = 300, **kwargs):
 
 def run_child(command, timeout: float = 300, input=None, **kwargs) -> subprocess.CompletedProcess:
     """:func:`subprocess.run` through :func:`child`: killed with its own children after ``timeout``."""
+    if input is not None:
+        kwargs["stdin"] = subprocess.PIPE
     with child(command, timeout, **kwargs) as process:
         out, err = process.communicate(input, timeout=timeout)
     return subprocess.CompletedProcess(command, process.returncode, out, err)

@@ -442,9 +442,13 @@ def test_the_collection_endpoints(server):
                      "source": load(KOVALEVSKAYA).source}
     status, answer = post(server, "problem", {"name": "kovalevskaya-misere"})
     assert status == 200 and answer["problem"] == kovalevskaya()
-    for name in ("no-such", "../pyproject", None):
+    for name in ("no-such", "../pyproject", "a" * 300):
         status, answer = post(server, "problem", {"name": name})
         assert status == 400 and answer["error"].startswith("name: the collection has no problem called"), name
+    for name in (None, "", 5):
+        status, answer = post(server, "problem", {"name": name})
+        assert status == 400 and answer == {"error": "name: missing: the name of a problem of the collection",
+                                            "field": "name"}, name
 
 
 def test_answers_in_russian_are_pref_solves(server):

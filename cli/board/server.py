@@ -151,11 +151,14 @@ def _api(request: dict, name: str, lang: str):
     if name == "open":
         return {"problem": moves.load_text(request.get("text"), request.get("name"))}
     if name == "save":
-        return {"text": moves.save_text(request.get("problem"), request.get("format", "json"))}
+        return {"text": moves.save_text(request.get("problem"), request.get("format") or "json")}
     if name == "index":
         return {"problems": moves.collection_index()}
     if name == "problem":
-        return {"problem": moves.collection_problem(request.get("name")), "name": request.get("name")}
+        wanted = request.get("name")
+        if not isinstance(wanted, str) or not wanted.strip():
+            raise ProblemError(moves.SOURCE, "name", "missing: the name of a problem of the collection")
+        return {"problem": moves.collection_problem(wanted), "name": wanted}
     if name == "cards":
         field = request.get("field")
         field = field if isinstance(field, str) and field.strip() else "cards"  # a field not sent is not "None"

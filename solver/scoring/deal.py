@@ -28,7 +28,7 @@ TALON_TRICKS = 2
 MAX_BOMBS = 10
 """The most bombs on one deal (each doubles it: ×1024 at most)."""
 MAX_ROUND = 100
-"""The longest raspasy run counted."""
+"""The highest raspasy round written on a deal (a pool record counts its runs itself, as long as they are)."""
 
 
 @dataclass(frozen=True)
@@ -96,15 +96,24 @@ def _check_table(deal: Deal) -> None:
     if len(set(deal.seats)) != n or not 2 < n < 6:
         raise InputError("players", f"3, 4 or 5 players with different names, not {excerpt(list(deal.seats))}")
     if n > 3 and deal.dealer not in deal.seats:
-        raise InputError("dealer", f"at {n} the dealer is one of {', '.join(deal.seats)}, not {excerpt(deal.dealer)}")
+        raise InputError("dealer", _not_one_of(f"at {n} the dealer", deal.seats, deal.dealer))
     if n == 5 and (deal.out not in deal.seats or deal.out == deal.dealer):
-        raise InputError("out", "at five name the second player who sits out (\"out\"), not the dealer")
+        raise InputError("out", ("missing: " if deal.out is None else "")
+                         + "at five name the second player who sits out (\"out\"), not the dealer")
     if n == 3 and deal.dealer is not None and deal.dealer not in deal.seats:
-        raise InputError("dealer", f"the dealer is one of {', '.join(deal.seats)}, not {excerpt(deal.dealer)}")
+        raise InputError("dealer", _not_one_of("the dealer", deal.seats, deal.dealer))
     if deal.kind in ("contract", "misere", "preferans") and deal.declarer not in deal.playing:
-        raise InputError("declarer", f"the declarer is one of {', '.join(deal.playing)}, not {excerpt(deal.declarer)}")
-    whole_number(deal.round, "round", 1, MAX_ROUND)
+        raise InputError("declarer", _not_one_of("the declarer", deal.playing, deal.declarer))
+    if isinstance(deal.round, bool) or not isinstance(deal.round, int) or deal.round < 1:
+        raise InputError("round", f"the raspasy of a run count from 1, not {excerpt(deal.round)}")
     whole_number(deal.bombs, "bombs", 0, MAX_BOMBS)
+
+
+def _not_one_of(who: str, seats, value) -> str:
+    """``missing: the dealer is one of A, B, C, D`` (a field not given), or ``… not 'X'``."""
+    if value is None:
+        return f"missing: {who} is one of {', '.join(seats)}"
+    return f"{who} is one of {', '.join(seats)}, not {excerpt(value)}"
 
 
 def _check_tricks(deal: Deal) -> None:

@@ -25,6 +25,8 @@ DEAL_KEYS = {"convention", "players", "game", "declarer", "defence", "tricks", "
              "closed", "conceded", "talon", "bombs"}
 RECORD_KEYS = {"convention", "players", "options", "target", "dealer", "sheet", "deal", "first_to_close", "rounding"}
 DEAL_IN_RECORD = DEAL_KEYS - {"convention", "players", "options"}
+MAX_NAME = 40
+"""The longest player's name (so that every message naming players stays one short line)."""
 MAX_TARGET = 10_000
 """The highest pool target read (the books play to 10 to 50 points)."""
 
@@ -37,6 +39,10 @@ def seats_of(players, field: str = "players") -> tuple[str, ...]:
         return tuple("ABCDE"[:players])
     if isinstance(players, list) and all(isinstance(p, str) and p.strip() for p in players):
         seats = tuple(p.strip() for p in players)
+        long = [s for s in seats if len(s) > MAX_NAME]
+        if long:
+            raise InputError(field, f"a player's name is at most {MAX_NAME} characters, not {excerpt(long[0])} "
+                                    f"({len(long[0])})")
         if len(set(seats)) == len(seats) and 2 <= len(seats) <= 5:
             return seats
     raise InputError(field, f"3 or 4 (or the players' names, 2 to 5 of them), not {excerpt(players)}")
@@ -70,7 +76,9 @@ def deal_from_dict(data: dict, seats: tuple[str, ...] | None = None, dealer: str
         _seat(seat, seats, f"tricks.{seat}")
         if isinstance(taken, bool) or not isinstance(taken, int) or not 0 <= taken <= 10:
             raise InputError(f"tricks.{seat}", f"0 to 10 tricks, not {excerpt(taken)}")
-    talon = data.get("talon", ())
+    talon = data.get("talon", [])
+    if not isinstance(talon, str) and not (isinstance(talon, list) and all(isinstance(c, str) for c in talon)):
+        raise InputError("talon", f"the two talon cards, such as \"SA SK\" or [\"SA\", \"SK\"], not {excerpt(talon)}")
     try:
         talon = tuple(parse_cards(talon if isinstance(talon, str) else " ".join(map(str, talon)))) if talon else ()
     except NotationError as e:

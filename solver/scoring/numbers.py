@@ -43,7 +43,8 @@ def exact_number(value, field: str, low: int = -MAX_SIZE, high: int = MAX_SIZE, 
     if value is None:
         raise InputError(field, f"missing: {bounds}")
     if isinstance(value, Fraction):  # built already (the Python API): only its size is checked
-        number, shown = value, f"{_short(value.numerator)}/{_short(value.denominator)}"
+        widest = max(abs(value.numerator), value.denominator)
+        number, shown = value, str(value) if widest < 10**30 else f"a fraction of about {_digits(widest):,} digits"
     elif isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise InputError(field, f"{what} ({examples}), not {excerpt(value)}")
     elif isinstance(value, int):
@@ -83,8 +84,10 @@ def whole_number(value, field: str, low: int, high: int, what: str = "a whole nu
 
 
 def _short(value: int) -> str:
-    """A long whole number named by its first digits and its length (no 4,300-digit text)."""
-    if abs(value) < 10**30:
-        return str(value)
-    digits = value.bit_length() * 30103 // 100000 + 1  # about log10(2) per bit: never printed whole
-    return f"a number of about {digits:,} digits"
+    """A whole number as text, or a long one by its length (no 4,300-digit text)."""
+    return str(value) if abs(value) < 10**30 else f"a number of about {_digits(value):,} digits"
+
+
+def _digits(value: int) -> int:
+    """About how many digits ``value`` has, from its bits (log10 2 a bit): it is never turned into text."""
+    return abs(value).bit_length() * 30103 // 100000 + 1

@@ -147,7 +147,8 @@ def _best(result: Estimate, summary: Summary, style: Style, top: int) -> list[st
     lang = style.lang
     lines = ["", style.bold(say(lang, "Best not knowing the layout: {option}",
                                 option=option_label(summary.best.option, style)))]
-    for p in summary.paired[:top]:
+    paired = sorted(summary.paired, key=lambda p: -_rank(summary.options[p.indices[1]]))  # the runners-up first
+    for p in paired[:top]:
         lines.append(_versus(p, option_label(result.question.options[p.indices[1]], style), lang))
     return lines
 

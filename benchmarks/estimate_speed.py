@@ -91,7 +91,7 @@ def layouts(count: int = 300) -> dict:
     return out
 
 
-def score(layouts: int = 400, rounds: int = 5) -> dict:
+def score(layouts: int = 2000, rounds: int = 5, question: dict = CONTRACT) -> dict:
     """What ``--score`` adds, side by side in one run: the contract question plain, scored with one
     whister (sochi, ``whist,pass``: a table lookup per layout) and with two (``whist,whist``: each
     layout's split searched, kernel/split.py), in rounds whose order turns, on one thread, the same
@@ -100,7 +100,7 @@ def score(layouts: int = 400, rounds: int = 5) -> dict:
 
     from solver.analysis.estimate.score import Scoring, parse_defence
 
-    plain = est.question(**CONTRACT)
+    plain = est.question(**question)
     runs = {"plain": plain}
     for name, defence in (("one whister", "whist,pass"), ("two whisters", "whist,whist")):
         runs[name] = replace(plain, scoring=Scoring("sochi", defences=(parse_defence(defence, 3),)))
@@ -117,11 +117,21 @@ def score(layouts: int = 400, rounds: int = 5) -> dict:
         for name in ratios:
             ratios[name].append(spent[name] / spent["plain"])
     medians = {f"median_ratio {name}": round(sorted(r)[len(r) // 2], 3) for name, r in ratios.items()}
-    return {"job": f"--score sochi side by side: {rounds} rounds of {layouts} layouts of 6S by A, one thread, "
-                   f"CPU seconds", **times, **medians}
+    medians.update({f"ratios {name}": [round(x, 3) for x in r] for name, r in ratios.items()})
+    return {"job": f"--score sochi side by side: {rounds} rounds of {layouts} layouts of {question['games'][0]} "
+                   f"({question['hand']}), one thread, CPU seconds", **times, **medians}
 
 
-JOBS = {"contract": contract, "misere": misere, "table": table, "layouts": layouts, "score": score}
+TWO_SUITER = dict(hand="♠AQxxx ♥AQxxx", seat="A", games=["6S A"])
+"""A second question for ``score``: its layouts are cheap to solve, so the split weighs more."""
+
+
+def score_two_suiter() -> dict:
+    return score(question=TWO_SUITER)
+
+
+JOBS = {"contract": contract, "misere": misere, "table": table, "layouts": layouts, "score": score,
+        "score_two_suiter": score_two_suiter}
 
 if __name__ == "__main__":
     warm_up()

@@ -502,3 +502,27 @@ def test_each_whisters_tricks_quota_and_shortfall_are_the_means_of_each_layouts_
             assert (w.quota, w.counted) == (OWN_QUOTA[6], "own")  # own_hand too
             for f in (w.tricks, w.short, w.cost):
                 assert f.low <= f.value <= f.high
+
+
+def test_the_spreads_are_floats_that_neither_overflow_nor_blur_equal_columns():
+    """The moments behind the paired intervals: chunks joined in any grouping give the spread of all
+    the layouts; values of 10**12 (their squares past int64) keep it; two columns equal on every
+    layout have a difference whose spread is exactly 0."""
+    import numpy as np
+
+    from solver.analysis.estimate.tally import Moments
+
+    rng = np.random.default_rng(3)
+    rows = rng.normal(1e12, 3e9, (101, 3))
+    rows[:, 2] = rows[:, 0]
+    whole = Moments.empty(3)
+    for x in rows:
+        whole.add(x)
+    parts = [Moments.empty(3) for _ in range(4)]
+    for i, x in enumerate(rows):
+        parts[i * 4 // len(rows)].add(x)
+    joined = (parts[0] + parts[1]) + (parts[2] + parts[3])
+    for m in (whole, joined):
+        assert m.variance(0) == pytest.approx(np.var(rows[:, 0], ddof=1), rel=1e-9)
+        assert m.variance(0, 1) == pytest.approx(np.var(rows[:, 0] - rows[:, 1], ddof=1), rel=1e-6)
+        assert m.variance(0, 2) == 0.0

@@ -209,7 +209,7 @@ def score_summary(result) -> ScoreSummary:
     from ...scoring import options_for
     from ...scoring.records import options_out
 
-    q, t = result.question, result.tally
+    q, t = result.question, result.tally.settle()
     scoring = q.scoring
     labels = score_labels(q)
     scored = [_scored(result, i, k, j, label) for i, (k, j, label) in enumerate(labels)]

@@ -139,6 +139,17 @@ class Question:
             self.scoring.check(self)
 
     @property
+    def score_plan(self):
+        """What scoring a layout takes, worked out once (:class:`~.score.ScorePlan`)."""
+        plan = self.__dict__.get("_score_plan")
+        if plan is None:
+            from .score import ScorePlan
+
+            plan = ScorePlan(self)
+            object.__setattr__(self, "_score_plan", plan)
+        return plan
+
+    @property
     def tricks(self) -> int:
         """Tricks to be played (10 on a full deal)."""
         return min(self.knowledge.sizes)

@@ -332,62 +332,69 @@ def _raspasy_bounds(scoring: Scoring, fewest, most, dealer_tricks: bool):
     return tuple(min(col) for col in zip(*chosen)), tuple(max(col) for col in zip(*chosen))
 
 
-def honours_of(question, layout) -> int:
-    """The talon's honours on a layout (0 when no talon whists are written)."""
-    if question.scoring is None or not question.scoring.talon_whists:
-        return 0
-    talon = question.talon_cards or layout.hidden
-    return talon_honours(talon)
+@dataclass
+class ScorePlan:
+    """What scoring a layout of one question takes, worked out once (:meth:`Question.score_plan`):
+    per scored option its column, whether it is a misère, and where the split counts its ranks and
+    first defender; the raspasy options' first columns; each cell tuple's balances as floats."""
 
+    question: object
+    options: list = field(default_factory=list)
+    """Per scored option: (game, its tricks column, misère or not, ranks or None, first defender's seat)."""
+    raspasy: list = field(default_factory=list)
+    floats: dict = field(default_factory=dict)
 
-def layout_cells(question, layout, values: np.ndarray, engine) -> tuple[np.ndarray, dict]:
-    """Each scored option's cell on one layout (:func:`cell`) and the split of each option that needs
-    one, option index → (the first defender's seat, his tricks). ``values``: the layout's columns."""
-    scoring = question.scoring
-    games = [o.game for o in question.options]
-    first = question.option_columns()
-    honours = honours_of(question, layout)
-    cells, splits, searched = [], {}, {}
-    for k, j in scoring.scored(games):
-        game = games[k]
-        taken = int(values[first[k]])
-        if game.kind is Kind.MISERE:
-            cells.append(cell(taken))
-            continue
-        y = 0
-        if scoring.needs_split(game, j):
-            ranks = scoring.ranks(game, j)
-            key = (k, ranks.tobytes())
-            if key not in searched:
-                defender = SEATS.index(scoring.defenders(game)[0])
-                d, searched[key] = engine.searcher.split(Position(layout.hands, question.leader), game, defender,
-                                                         ranks)
-                assert d == taken, (d, taken)
-            y = searched[key]
-            splits[(k, j)] = y
-        cells.append(cell(taken, y, honours))
-    return np.array(cells, np.int64), splits
+    def __post_init__(self):
+        q = self.question
+        scoring = q.scoring
+        games = [o.game for o in q.options]
+        first = q.option_columns()
+        for k, j in scoring.scored(games):
+            game = games[k]
+            split = scoring.needs_split(game, j)
+            self.options.append((k, j, game, first[k], game.kind is Kind.MISERE,
+                                 scoring.ranks(game, j) if split else None,
+                                 SEATS.index(scoring.defenders(game)[0]) if game.kind is Kind.CONTRACT else -1))
+        self.raspasy = [(k, first[k]) for k, o in enumerate(q.options) if o.game.kind is Kind.RASPASY]
 
+    def cells(self, layout, values: np.ndarray, engine) -> tuple[tuple[int, ...], dict]:
+        """Each scored option's cell on one layout (:func:`cell`), and its split where one was searched,
+        (option, defence) → the first defender's tricks. ``values``: the layout's columns."""
+        q = self.question
+        honours = talon_honours(q.talon_cards or layout.hidden) if q.scoring.talon_whists else 0
+        cells, splits, searched = [], {}, {}
+        for k, j, game, column, misere, ranks, defender in self.options:
+            taken = int(values[column])
+            if misere:
+                cells.append(cell(taken))
+                continue
+            y = 0
+            if ranks is not None:
+                key = (k, id(ranks))
+                if key not in searched:
+                    d, searched[key] = engine.searcher.split(Position(layout.hands, q.leader), game, defender, ranks)
+                    assert d == taken, (d, taken)
+                y = searched[key]
+                splits[(k, j)] = y
+            cells.append(cell(taken, y, honours))
+        return tuple(cells), splits
 
-def cell_floats(question, cells: np.ndarray) -> np.ndarray:
-    """Each scored option's balances in its cell, seat by seat, as floats (for the paired spreads)."""
-    return _floats(question.scoring, tuple(o.game for o in question.options), tuple(int(c) for c in cells))
+    def balances(self, cells: tuple[int, ...]) -> np.ndarray:
+        """Each scored option's balances in its cell, seat by seat, as floats (for the paired spreads)."""
+        out = self.floats.get(cells)
+        if out is None:
+            scoring = self.question.scoring
+            out = np.array([float(v) for (k, j, game, *_), index in zip(self.options, cells)
+                            for v in scoring.balances(game, j, index)], np.float64)
+            self.floats[cells] = out
+        return out
 
-
-@lru_cache(maxsize=1 << 14)
-def _floats(scoring: Scoring, games: tuple, cells: tuple) -> np.ndarray:
-    out = []
-    for (k, j), index in zip(scoring.scored(list(games)), cells):
-        out += [float(v) for v in scoring.balances(games[k], j, index)]
-    return np.array(out, np.float64)
-
-
-def raspasy_cells(question, values: np.ndarray) -> tuple:
-    """Each raspasy option's bounds on a layout: (option, A B C's cooperative, A B C's paranoid tricks)."""
-    first = question.option_columns()
-    return tuple((k, tuple(int(v) for v in values[first[k] + 3:first[k] + 6]),
-                  tuple(int(v) for v in values[first[k]:first[k] + 3]))
-                 for k, o in enumerate(question.options) if o.game.kind is Kind.RASPASY)
+    def raspasy_cells(self, values: np.ndarray) -> tuple:
+        """Each raspasy option's bounds on a layout: (option, A B C's cooperative, A B C's paranoid tricks)."""
+        if not self.raspasy:
+            return ()
+        return tuple((k, tuple(int(v) for v in values[c + 3:c + 6]), tuple(int(v) for v in values[c:c + 3]))
+                     for k, c in self.raspasy)
 
 
 def score_labels(question) -> list[tuple[int, int | None, str]]:
@@ -428,5 +435,4 @@ def layout_record(question, layout, cells: np.ndarray, splits: dict) -> dict:
     return out
 
 
-__all__ = ["CELLS", "DEALER_SEAT", "Scoring", "cell", "cell_parts", "layout_cells", "parse_defence",
-           "score_labels"]
+__all__ = ["CELLS", "DEALER_SEAT", "ScorePlan", "Scoring", "cell", "cell_parts", "parse_defence", "score_labels"]

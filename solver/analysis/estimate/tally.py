@@ -33,7 +33,7 @@ class LayoutOutcome:
     values: np.ndarray
     best: np.ndarray
     success: np.ndarray
-    cells: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    cells: tuple = ()
     """Each scored option's cell (:func:`~.score.cell`), when the question is scored."""
     balances: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float64))
     """Those cells' balances, seat by seat, as floats (for the spreads of paired differences)."""
@@ -70,8 +70,10 @@ class Tally:
     moments: "Moments" = field(default_factory=lambda: Moments.empty(0))
     """The spread of the balances, for the intervals of paired differences (floats: never overflow)."""
     raspasy: Counter = field(default_factory=Counter)
-    """Layouts per raspasy option and bounds (:func:`~.score.raspasy_cells`)."""
+    """Layouts per raspasy option and bounds (:meth:`~.score.ScorePlan.raspasy_cells`)."""
     rows: list = field(default_factory=list)
+    pending: list = field(default_factory=list, repr=False, compare=False)
+    """Cells of layouts added but not yet counted in :attr:`cells` (:meth:`settle` counts them at once)."""
     """Each layout kept (``--layouts-out``), in no particular order."""
 
     @staticmethod
@@ -96,16 +98,28 @@ class Tally:
         self.gram += np.outer(values, values)
         self.wins += np.outer(outcome.success, outcome.success)
         self.dd_best += outcome.best
-        if len(outcome.cells):
-            self.cells[np.arange(len(outcome.cells)), outcome.cells] += 1
+        if outcome.cells:
+            self.pending.append(outcome.cells)
             self.moments.add(outcome.balances)
         for key in outcome.raspasy:
             self.raspasy[key] += 1
         if outcome.row is not None:
             self.rows.append(outcome.row)
 
+    def settle(self) -> "Tally":
+        """Count the cells and moments added one layout at a time, in one step (a numpy call per
+        layout cost more than the scoring itself on a cheap question)."""
+        if self.pending:
+            cells = np.array(self.pending)
+            self.pending = []
+            np.add.at(self.cells, (np.arange(cells.shape[1])[None, :], cells), 1)
+        self.moments.settle()
+        return self
+
     def __add__(self, other: "Tally") -> "Tally":
         """The tally of both tallies' layouts: every field adds (a new field adds too)."""
+        self.settle()
+        other.settle()
         return Tally(**{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)})
 
     def total(self, column: int) -> int:
@@ -114,9 +128,10 @@ class Tally:
 
     def to_json(self) -> dict:
         out = {}
+        self.settle()
         for f in fields(self):
             v = getattr(self, f.name)
-            if f.name == "rows":
+            if f.name in ("rows", "pending"):
                 continue
             out[f.name] = v.tolist() if isinstance(v, np.ndarray) else v.to_json() if isinstance(v, Moments) \
                 else [[list(k), c] for k, c in v.items()] if isinstance(v, Counter) else v
@@ -125,26 +140,37 @@ class Tally:
 
 @dataclass
 class Moments:
-    """The running mean and co-moments of a vector over the layouts: Welford's update per layout,
-    Chan's rule to add two chunks. Floats, so no option value can overflow them; the means the
-    report prints are exact (from :attr:`Tally.cells`), these only give the spreads."""
+    """The running mean and co-moments of a vector over the layouts: folded a batch of layouts at a
+    time (:meth:`settle`), batches and chunks joined by Chan's rule. Floats, so no option value can
+    overflow them; the means the report prints are exact (from :attr:`Tally.cells`), these only give
+    the spreads. Two figures equal on every layout get exactly equal moments (the same operations on
+    the same numbers: no BLAS), so their difference's spread is exactly 0."""
 
     n: int
     mean: np.ndarray
     m2: np.ndarray
     """Σ (x − mean)(x − mean)ᵀ over the layouts."""
+    pending: list = field(default_factory=list, repr=False, compare=False)
 
     @staticmethod
     def empty(width: int) -> "Moments":
         return Moments(0, np.zeros(width), np.zeros((width, width)))
 
     def add(self, x: np.ndarray) -> None:
-        self.n += 1
-        delta = x - self.mean
-        self.mean = self.mean + delta / self.n
-        self.m2 = self.m2 + np.outer(delta, x - self.mean)
+        self.pending.append(x)
 
-    def __add__(self, other: "Moments") -> "Moments":
+    def settle(self) -> "Moments":
+        """Fold the layouts added since the last fold into the moments."""
+        if self.pending:
+            batch = np.array(self.pending, np.float64)
+            self.pending = []
+            mean = batch.mean(axis=0)
+            centred = batch - mean
+            joined = self._join(Moments(len(batch), mean, np.einsum("ki,kj->ij", centred, centred)))
+            self.n, self.mean, self.m2 = joined.n, joined.mean, joined.m2
+        return self
+
+    def _join(self, other: "Moments") -> "Moments":
         if not other.n:
             return Moments(self.n, self.mean.copy(), self.m2.copy())
         if not self.n:
@@ -152,16 +178,21 @@ class Moments:
         n = self.n + other.n
         delta = other.mean - self.mean
         return Moments(n, self.mean + delta * (other.n / n),
-                       self.m2 + other.m2 + np.outer(delta, delta) * (self.n * other.n / n))
+                       self.m2 + other.m2 + np.einsum("i,j->ij", delta, delta) * (self.n * other.n / n))
+
+    def __add__(self, other: "Moments") -> "Moments":
+        return self.settle()._join(other.settle())
 
     def variance(self, a: int, b: int | None = None) -> float:
         """The sample variance of figure ``a``, or of ``a`` minus ``b``."""
+        self.settle()
         if self.n < 2:
             return 0.0
         m2 = self.m2[a, a] if b is None else self.m2[a, a] + self.m2[b, b] - 2 * self.m2[a, b]
         return max(0.0, float(m2)) / (self.n - 1)
 
     def to_json(self) -> dict:
+        self.settle()
         return {"n": self.n, "mean": self.mean.tolist(), "m2": self.m2.tolist()}
 
 

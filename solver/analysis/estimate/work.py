@@ -24,7 +24,7 @@ from ...rules import Kind, Position, TalonMode
 from ..discard import best_discard, canonical_form
 from ..layouts import Knowledge, Layout, LayoutSpace
 from .question import Option, Question, resolve
-from .score import cell_floats, layout_cells, layout_record, raspasy_cells
+from .score import layout_record
 from .tally import LayoutOutcome, Tally
 
 if TYPE_CHECKING:
@@ -161,10 +161,10 @@ def outcomes(question: Question, layout: Layout, engine: Engine) -> LayoutOutcom
     success = ((values >= lo) & (values <= hi)).astype(np.int64)
     if question.scoring is None:
         return LayoutOutcome(values, best, success)
-    cells, splits = layout_cells(question, layout, values, engine)
+    plan = question.score_plan
+    cells, splits = plan.cells(layout, values, engine)
     row = layout_record(question, layout, cells, splits) if question.keep_layouts else None
-    return LayoutOutcome(values, best, success, cells, cell_floats(question, cells), raspasy_cells(question, values),
-                         row)
+    return LayoutOutcome(values, best, success, cells, plan.balances(cells), plan.raspasy_cells(values), row)
 
 
 def layout_row(question: Question, index: int, layout: Layout, outcome: LayoutOutcome) -> dict:
@@ -204,7 +204,7 @@ def run_chunk(question: Question, chunk: Chunk, engine: Engine | None = None,
             outcome = replace(outcome, row=layout_row(question, rank, layout, outcome))
         tally.add(outcome)
     tally.nodes = engine.nodes - before
-    return tally
+    return tally.settle()
 
 
 __all__ = ["Chunk", "EXACT_LIMIT", "chunks", "layout_space", "new_engine", "outcomes", "run_chunk"]

@@ -174,8 +174,8 @@ RU = {
     "{d} whists ({lo} … {hi})": "{d} вистов ({lo} … {hi})",
     "{game}: the defence worst for {seat} is {defence}, {value} whists a deal":
         "{game}: хуже всего для {seat} защита «{defence}», {value} вистов за сдачу",
-    "{option}, raspasy {round} of its run: each seat's balance in whists per deal (at his paranoid … at his "
-    "cooperative bound)": "{option}, {round}-е распасы подряд: сальдо каждого места в вистах за сдачу (если "
+    "{option}, number {round} of its run: each seat's balance in whists per deal (at his paranoid … at his "
+    "cooperative bound)": "{option}, {round}-е подряд: сальдо каждого места в вистах за сдачу (если "
                           "двое против него … если все ему помогают)",
     ": best discard not knowing the layout: {cards}; seeing each layout the declarer averages {mean}":
         ": лучший снос, не зная расклада: {cards}; видя каждый расклад, разыгрывающий берёт в среднем {mean}",

@@ -174,12 +174,22 @@ def _span(values: list[float], share: bool) -> str:
     return f(lo) if f(lo) == f(hi) else f"{f(lo)} – {f(hi)}"
 
 
+GLANCE_FIGURES = 3
+"""At most this many figures of a claim are shown apart in "claims at a glance"; more are a range."""
+
+
 def _glance_part(readings: list[ReadingResult]) -> tuple[str, str]:
     """The simulated range of some rows' figures (per figure, when a row has several) and the
     verdicts of every one of them."""
     labels: dict[str, list[ReadingResult]] = {}
     for x in readings:
         labels.setdefault(x.reading.label, []).append(x)
+    if len(labels) > GLANCE_FIGURES:  # a table of figures (Table 13, 14): their range
+        values = [x.interval.estimate for x in readings if x.interval]
+        share = all(x.reading.kind in (SHARE, SHARE_BOUNDS) for x in readings)
+        words = Counter(x.verdict.word for x in readings)
+        return (f"{len(labels)} figures, {_span(values, share)}" if values else f"{len(labels)} figures",
+                ", ".join(f"{words[w]} {w}" for w in WORDS if words[w]))
     parts = []
     for label, same in labels.items():
         kind = same[0].reading.kind

@@ -368,7 +368,7 @@ def score_lines(summary: Summary, style: Style, top: int = TOP) -> list[str]:
     lines += _whister_lines(summary, style)
     lines += _decision_lines(summary, style, top)
     for ras in score.raspasy:
-        lines.append(say(lang, "{option}, raspasy {round} of its run: each seat's balance in whists per deal "
+        lines.append(say(lang, "{option}, number {round} of its run: each seat's balance in whists per deal "
                                "(at his paranoid … at his cooperative bound)", option=option_label(
                                    next(o.option for o in summary.options if o.label == ras.label), style),
                          round=ras.round))

@@ -46,6 +46,7 @@ RU = {
     " ({plays} different plays)": " (разных ходов: {plays})",
     "Answer": "Ответ",
     "Notes": "Примечания",
+    "Task": "Задача",
     "leads": "ходит первым",
     "{mover} to play": "ходит {mover}",
     "{mover} leads": "первым ходит {mover}",

@@ -101,3 +101,35 @@ def test_a_plain_install_outside_the_repository_has_the_collection(tmp_path):
                              "kovalevskaya-misere"], cwd=tmp_path, env=env, capture_output=True, text=True)
     assert solved.returncode == 0, solved.stderr
     assert json.loads(solved.stdout)["tricks"] == 1
+
+
+# -- both languages ---------------------------------------------------------------------------
+
+
+def test_pref_check_strict_wants_every_word_in_both_languages(tmp_path):
+    text = ('title = "Mine"\ntask = "Make it."\n[deal]\nA = "♠A"\nB = "♠7"\nC = "♣7"\n'
+            '[game]\nkind = "contract"\ncontract = "6S"\ndeclarer = "A"\n[expect]\ntricks = 1\nkey = "AS"\n')
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    assert CliRunner().invoke(pref, ["check", str(path)]).exit_code == 0  # without --strict: as before
+    strict = CliRunner().invoke(pref, ["check", "--strict", str(path)])
+    assert strict.exit_code == 1
+    assert strict.stdout.splitlines()[0] == f"WRONG {path}: not in both languages: ru.title, ru.task missing  (Mine)"
+    as_json = json.loads(CliRunner().invoke(pref, ["check", "--strict", "--json", str(path)]).stdout.splitlines()[0])
+    assert as_json["untranslated"] == ["ru.title", "ru.task"] and as_json["agrees"] is False
+    path.write_text(text + '[ru]\ntitle = "Моя"\ntask = "Сыграйте."\n', encoding="utf-8")
+    russian = CliRunner().invoke(pref, ["check", "--strict", "--lang", "ru", str(path)])
+    assert russian.exit_code == 0 and russian.stdout.splitlines()[0].endswith("(Моя)"), russian.output
+
+
+def test_pref_solve_in_russian_reads_the_problems_russian_words():
+    path = ROOT / "problems" / "kovalevskaya-misere.toml"
+    out = CliRunner().invoke(pref, ["solve", "--lang", "ru", str(path)])
+    assert out.exit_code == 0, out.output
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("Мизер Ковалевской — веб-приложение preferanser")
+    assert lines[1] == "Задача: B играет мизер, первым ходит A. Поймайте мизер."
+    notes = lines[lines.index("Примечания:") + 1:]
+    assert notes[0] == "  B играет мизер; прикуп ♣К ♣Т вне игры. Первым ходит A. Мизер пойман на одну взятку."
+    english = CliRunner().invoke(pref, ["solve", str(path)]).stdout.splitlines()
+    assert english[1] == "Task: B plays misère; A leads. Catch the misère." and "Notes:" in english

@@ -30,12 +30,13 @@ Every error is a :class:`ProblemError` whose text is one line,
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import json
 import re
 import tomllib
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, make_dataclass, replace
 from functools import cached_property
 from os import PathLike
 from pathlib import Path
@@ -74,20 +75,8 @@ SIDES = ("declarer", "defenders")
 """What ``side`` may say: whose play the problem is about (a misère's defenders are its catchers)."""
 
 
-@dataclass(frozen=True)
-class Texts:
-    """A problem's words in one more language (the ``[ru]`` table): each field as at the top level."""
-
-    title: str = ""
-    index_title: str = ""
-    task: str = ""
-    theme: str = ""
-    notes: str = ""
-    source: str = ""
-
-    def given(self) -> dict[str, str]:
-        """The fields written, in the order of :data:`TEXTS`."""
-        return {key: getattr(self, key) for key in TEXTS if getattr(self, key)}
+Texts = make_dataclass("Texts", [(key, str, dataclasses.field(default="")) for key in TEXTS], frozen=True)
+Texts.__doc__ = """A problem's words in one more language (the ``[ru]`` table): each of :data:`TEXTS` as at the top level."""
 
 
 class ProblemError(ValueError):

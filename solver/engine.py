@@ -342,4 +342,16 @@ def _batch_values(positions, games, focuses, options: Options = Options(),
     return values, nodes
 
 
-__all__ = ["Engine", "Options", "SearchStats", "Searcher", "batch_values", "NO_TRUMP"]
+def load_kernel() -> None:
+    """Every entry of the kernel loaded from the disk cache, or compiled on the very first run:
+    each driver searches a two-card position once, so the calls after it wait for neither."""
+    position, game = Position((0xE0, 0xE000, 0xE00000)), Game.contract(6, 0, 0)
+    engine = Engine(Options(tt_log2_size=MIN_LOG2_SIZE))
+    engine.value(position, game, 0)
+    engine.reaches(position, game, 0, 1)
+    engine.card_values(position, game, 0)
+    engine.best_line(position, game, 0)
+    _batch_values([position], [game], [0], Options(tt_log2_size=MIN_LOG2_SIZE), threads=1)
+
+
+__all__ = ["Engine", "Options", "SearchStats", "Searcher", "batch_values", "load_kernel", "NO_TRUMP"]

@@ -531,6 +531,16 @@ the path names something else (``/dev/zero``, a disk image) and reading it would
 memory."""
 
 
+def exists(path: str | Path, folder: bool = False) -> bool:
+    """Whether a file (a folder, with ``folder``) is at ``path``. A name the system cannot look up
+    (longer than it allows, a NUL byte) names nothing there, not an error of its own (Python's
+    ``Path.exists`` raises ``OSError: File name too long``)."""
+    try:
+        return Path(path).is_dir() if folder else Path(path).exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _open(path: str | Path):
     """``path`` open for reading bytes, whatever kind of file it is (a pipe, ``/dev/stdin``,
     a process substitution); a folder, a missing file or an empty path is a one-line error."""
@@ -542,7 +552,7 @@ def _open(path: str | Path):
     try:
         return open(path, "rb")  # noqa: SIM115 -- the callers close it
     except IsADirectoryError:
-        raise ProblemError(name, "file", "is a folder, not a problem file") from None
+        raise ProblemError(name, "file", "is a folder, not a file") from None
     except OSError as e:
         raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
 
@@ -554,36 +564,46 @@ def _read_bytes(path: str | Path) -> bytes:
         try:
             data = f.read(MAX_FILE_BYTES + 1)
         except IsADirectoryError:
-            raise ProblemError(name, "file", "is a folder, not a problem file") from None
+            raise ProblemError(name, "file", "is a folder, not a file") from None
         except OSError as e:
             raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
     if len(data) > MAX_FILE_BYTES:
-        raise ProblemError(name, "file", f"more than {MAX_FILE_BYTES >> 20} MB: a problem file is a few KB; "
+        raise ProblemError(name, "file", f"more than {MAX_FILE_BYTES >> 20} MB, where an input file holds a few KB; "
                            f"is this the right file?")
     return data
 
 
 def read_lines(stream, name: str):
-    """The lines of a JSON Lines stream as bytes, each at most :data:`MAX_FILE_BYTES`; a stream
-    that cannot be read, or a line past the limit, is a one-line :class:`ProblemError`."""
+    """The lines of a JSON Lines stream as bytes, each at most :data:`MAX_FILE_BYTES`. A line past
+    the limit is a one-line :class:`ProblemError` in its place (the rest of it is read past, a
+    megabyte at a time, and the lines after it are read as usual); a stream that cannot be read
+    raises one."""
     lineno = 0
     while True:
         lineno += 1
-        try:
-            line = stream.readline(MAX_FILE_BYTES + 1)
-        except OSError as e:
-            raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
-        except ValueError as e:  # a closed stream
-            raise ProblemError(name, "file", f"cannot read it: {e}") from None
+        line = _read_line(stream, name)
         if not line:
             return
-        if len(line) > MAX_FILE_BYTES:
-            raise ProblemError(name, f"line {lineno}", f"more than {MAX_FILE_BYTES >> 20} MB on one line: "
-                               f"a problem is a few KB; is this the right file?", lineno)
-        yield line
+        if len(line) <= MAX_FILE_BYTES:
+            yield line
+            continue
+        while not line.endswith(b"\n") and line:  # the rest of the long line, never held whole
+            line = _read_line(stream, name)
+        yield ProblemError(name, f"line {lineno}", f"more than {MAX_FILE_BYTES >> 20} MB on one line, where a "
+                           f"line holds a few KB; is this the right file?", lineno)
+
+
+def _read_line(stream, name: str) -> bytes:
+    try:
+        return stream.readline(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
+    except ValueError as e:  # a closed stream
+        raise ProblemError(name, "file", f"cannot read it: {e}") from None
 
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+UTF16 = "UTF-16 text, not UTF-8 (save the file as UTF-8)"
 _UTF8_BOM = b"\xef\xbb\xbf"
 
 
@@ -591,7 +611,7 @@ def decode(data: bytes, name: str, lineno: int | None = None) -> str:
     """UTF-8 text (a leading byte-order mark is dropped); anything else is a one-line error."""
     where = f"line {lineno}" if lineno else "file"
     if lineno in (None, 1) and data.startswith(_UTF16_BOMS):
-        raise ProblemError(name, "file", "UTF-16 text; problem files are UTF-8 (save the file as UTF-8)")
+        raise ProblemError(name, "file", UTF16)
     if data.startswith(_UTF8_BOM) and lineno in (None, 1):
         data = data[len(_UTF8_BOM):]
     try:
@@ -653,19 +673,27 @@ def load_each(path: str | Path) -> list[Problem | ProblemError]:
     return out or [ProblemError(name, "file", EMPTY)]
 
 
-EMPTY = "holds no problem (the file is empty, or blank lines only)"
-"""What a file without a single problem is told (a silent exit 0 would pass for success)."""
+def holds_nothing(what: str = "problem") -> str:
+    """What a file without a single problem (or deal) is told (a silent exit 0 would pass for success)."""
+    return f"holds no {what} (the file is empty, or blank lines only)"
+
+
+EMPTY = holds_nothing()
 
 
 def loads_lines(lines, name: str = "<jsonl>", read=None):
-    """Problems (or the :class:`ProblemError` of each bad line) from JSON Lines, as bytes or text.
+    """Problems (or the :class:`ProblemError` of each bad line) from JSON Lines, as bytes or text
+    (or the ProblemError :func:`read_lines` gives in place of a line too long).
 
     ``read(text, name, lineno)`` reads one line's text into something else than a problem
     (``pref score`` reads deals with it); it reports a bad line by raising ProblemError."""
     read = read or loads_json
     for lineno, line in enumerate(lines, 1):
+        if isinstance(line, ProblemError):  # a line :func:`read_lines` could not take
+            yield line
+            continue
         if lineno == 1 and isinstance(line, bytes) and line.startswith(_UTF16_BOMS):
-            yield ProblemError(name, "file", "UTF-16 text; problem files are UTF-8 (save the file as UTF-8)")
+            yield ProblemError(name, "file", UTF16)
             return  # every other line would be broken too
         try:
             text = decode(line, name, lineno) if isinstance(line, bytes) else line

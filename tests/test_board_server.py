@@ -16,7 +16,7 @@ from cli.board.server import MAX_BODY, BoardHandler, BoardServer
 from cli.main import pref
 from solver.problemfile import load, loads_json, loads_toml
 
-from conftest import KOVALEVSKAYA_FILE as KOVALEVSKAYA, ROOT
+from conftest import KOVALEVSKAYA_FILE as KOVALEVSKAYA, ROOT, child, pref_command
 
 PROBLEMS = ROOT / "problems"
 
@@ -431,28 +431,26 @@ def test_pref_board_serves_the_file_and_stops_on_ctrl_c():
     import os
     import signal
     import subprocess
-    import sys
     import urllib.request
 
-    process = subprocess.Popen([sys.executable, "-c", "from cli.main import main; main()", "board", "--no-browser",
-                                "kovalevskaya-misere"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    try:
-        first = process.stdout.readline()
-        assert first.startswith("The board is at http://127.0.0.1:"), first
-        url = first.split()[-1]
-        # a problem of the collection by its id, to solve: the address says nothing of it
-        assert url.split("#", 1)[1] == "p=" + moves.problem_id("kovalevskaya-misere")
-        with urllib.request.urlopen(url.split("#")[0], timeout=60) as page:
-            assert b"board.js" in page.read()
-        problem = json.dumps(kovalevskaya()).encode()
-        ask = urllib.request.Request(url.split("#")[0] + "api/solve", data=problem,
-                                     headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(ask, timeout=120) as answer:
-            assert json.loads(answer.read())["tricks"] == 1
-    finally:
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=30)
+    with child(pref_command("board", "--no-browser", "kovalevskaya-misere"), stdout=subprocess.PIPE,
+               stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"}) as process:
+        try:
+            first = process.stdout.readline()
+            assert first.startswith("The board is at http://127.0.0.1:"), first
+            url = first.split()[-1]
+            # a problem of the collection by its id, to solve: the address says nothing of it
+            assert url.split("#", 1)[1] == "p=" + moves.problem_id("kovalevskaya-misere")
+            with urllib.request.urlopen(url.split("#")[0], timeout=60) as page:
+                assert b"board.js" in page.read()
+            problem = json.dumps(kovalevskaya()).encode()
+            ask = urllib.request.Request(url.split("#")[0] + "api/solve", data=problem,
+                                         headers={"Content-Type": "application/json"})
+            with urllib.request.urlopen(ask, timeout=120) as answer:
+                assert json.loads(answer.read())["tricks"] == 1
+        finally:
+            process.send_signal(signal.SIGINT)
+            out, err = process.communicate(timeout=30)
     assert process.returncode == 130
     assert "Traceback" not in err and err.strip().endswith("board stopped")
 
@@ -476,9 +474,13 @@ def test_the_collection_endpoints(server):
     status, by_id = post(server, "problem", {"name": moves.problem_id("kovalevskaya-misere")})
     assert status == 200 and by_id["problem"] == kovalevskaya()
     assert len({p["id"] for p in post(server, "index", {})[1]["problems"]}) == len(names())  # an id each
-    for name in ("no-such", "../pyproject", None):
+    for name in ("no-such", "../pyproject", "a" * 300):
         status, answer = post(server, "problem", {"name": name})
         assert status == 400 and answer["error"].startswith("name: the collection has no problem called"), name
+    for name in (None, "", 5):
+        status, answer = post(server, "problem", {"name": name})
+        assert status == 400 and answer == {"error": "name: missing: the name of a problem of the collection",
+                                            "field": "name"}, name
 
 
 def test_answers_in_russian_are_pref_solves(server):

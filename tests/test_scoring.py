@@ -358,7 +358,7 @@ def test_conventions_defaults():
 @pytest.mark.parametrize("overrides, match", [
     ({"quota": "both"}, "options.quota: one of each, joint"), ({"scale": 0}, "options.scale"),
     ({"shortfall_share": "3/2"}, "share from 0 to 1"), ({"colour": 1}, "unknown option"),
-    ({"raspasy_exit": [5]}, "levels 6 to 10"), ({"half_whist": "yes"}, "true or false")])
+    ({"raspasy_exit": [5]}, "a game level from 6 to 10"), ({"half_whist": "yes"}, "true or false")])
 def test_bad_options_are_named(overrides, match):
     with pytest.raises(InputError, match=match):
         options_for("sochi", overrides)

@@ -66,10 +66,9 @@ def check(paths, color, as_json, strict, lang):
       pref check --json | jq 'select(.agrees == false)'
     """
     use_color = want_color(color, sys.stdout)
-    files = find_problem_files(paths or [_default_folder()])
     outcome = Outcome()
     ok = unchecked = skipped = 0
-    for path, problem in each_problem(files):
+    for path, problem in _problems(paths):
         try:
             if isinstance(problem, ProblemError) and problem.message == ESTIMATE_QUESTION:
                 skipped += 1
@@ -126,12 +125,14 @@ def check(paths, color, as_json, strict, lang):
     sys.exit(outcome.exit_code)
 
 
-def _default_folder() -> str:
-    """``problems/`` in the current folder (a composer's own, or the repository's), else
-    the collection that ships with pref (after a plain install, anywhere)."""
-    here = Path("problems")
-    place = collection.folder()
-    return str(here) + "/" if here.is_dir() or place is None else str(place)
+def _problems(paths):
+    """``(path, problem or ProblemError)`` of the paths named; with none, of ``problems/`` in the
+    current folder (a composer's own, or the repository's), else of the collection that ships
+    with pref (after a plain install, anywhere), each told by its name, not by where the package
+    is installed."""
+    if paths or Path("problems").is_dir() or collection.folder() is None:
+        return each_problem(find_problem_files(paths or ["problems/"]))
+    return ((name, item) for name in collection.names() for item in collection.load_named(name))
 
 
 def _show(tricks) -> str:

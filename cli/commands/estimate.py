@@ -13,7 +13,7 @@ from solver.cards import SEATS
 
 from .. import plots
 from ..errors import EXIT_INTERRUPTED, UserError
-from ..files import check_writable, write
+from ..files import check_outputs, write
 from ..options import color_option, json_option, lang_option
 from ..runtime import WORKERS_HELP, announce_compile, capped_workers, progress_bar
 from ..style import Style, want_color
@@ -185,11 +185,10 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
     run_exact = bool(fields.get("exact", False))
     n = int(fields.get("layouts", est.DEFAULT_LAYOUTS))
     run_seed = int(fields.get("seed", est.DEFAULT_SEED))
-    q = _scored(q, convention, players, defences, score_options, raspasy_round, bool(layouts_out))
+    q = _scored(q, convention, players, defences, score_options, raspasy_round, layouts_out is not None)
     if scheduler and cluster:
         raise UserError("--scheduler and --cluster: choose one")
-    if layouts_out:
-        check_writable(layouts_out, "--layouts-out")
+    check_outputs([("--plot", plot), ("--layouts-out", layouts_out)], [hand] if hand.endswith(".toml") else [])
     if plot:
         plots.check(plot)
     if run_exact:
@@ -223,9 +222,9 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
     else:
         use_color = want_color(color, sys.stdout)
         click.echo("\n".join(report(result, summary, Style(lang, use_color), title, top)), color=use_color)
-    if plot:
+    if plot is not None:
         plots.estimate_distributions(summary, plot)
-    if layouts_out:
+    if layouts_out is not None:
         write(layouts_out, layouts_text(result, layouts_out.lower().endswith(".csv")), "--layouts-out")
     if result.interrupted:
         click.echo(f"interrupted: {result.tally.n} layouts done; the figures above are theirs, with the wider "

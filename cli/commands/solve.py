@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
@@ -104,14 +105,18 @@ def solve(files, as_json, jsonl, only, with_stats, lang, color):
 
 def _named_problems(names):
     """``(path, problem or ProblemError)`` for each file named, or the collection's problem
-    of that name; a name that is neither is its one-line error, and the others still run."""
+    of that name (told by its name); a name that is neither is its one-line error, and the
+    others still run."""
     for name in names:
         try:
             path = collection.resolve(name)
         except ProblemError as e:
             yield name, e
             continue
-        yield from each_problem([path])
+        if path == name:
+            yield from each_problem([path])
+        else:
+            yield from ((Path(path).stem, item) for item in collection.load_named(name))
 
 
 def _key_line(solved: Solved, lang: str) -> str:

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from ..cards import rank_of, suit_of
 from ..errors import InputError, excerpt
+from .numbers import whole_number
 from .options import GAME_VALUE, MISERE_VALUE, OWN_QUOTA, TEAM_QUOTA, ScoringOptions
 from .sheet import Sheet
 
@@ -22,6 +23,12 @@ CHOICE_WORDS = {"whist": WHIST, "вист": WHIST, "pass": PASS, "пас": PASS,
 
 SPADES = 0
 ACE, KING, QUEEN = 7, 6, 5
+TALON_TRICKS = 2
+"""The most tricks a dealer at four takes in raspasy: the talon's two."""
+MAX_BOMBS = 10
+"""The most bombs on one deal (each doubles it: ×1024 at most)."""
+MAX_ROUND = 100
+"""The highest raspasy round written on a deal (a pool record counts its runs itself, as long as they are)."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +74,7 @@ class Deal:
 def write(deal: Deal, options: ScoringOptions) -> Sheet:
     """What the deal writes: pool, mountain and whists per seat."""
     _check_table(deal)
+    _check_tricks(deal)
     if deal.bombs and not options.bombs:
         raise InputError("bombs", "bombs are not played in this convention (option bombs)")
     if deal.kind == "contract":
@@ -88,15 +96,45 @@ def _check_table(deal: Deal) -> None:
     if len(set(deal.seats)) != n or not 2 < n < 6:
         raise InputError("players", f"3, 4 or 5 players with different names, not {excerpt(list(deal.seats))}")
     if n > 3 and deal.dealer not in deal.seats:
-        raise InputError("dealer", f"at {n} the dealer is one of {', '.join(deal.seats)}, not {excerpt(deal.dealer)}")
+        raise InputError("dealer", _not_one_of(f"at {n} the dealer", deal.seats, deal.dealer))
     if n == 5 and (deal.out not in deal.seats or deal.out == deal.dealer):
-        raise InputError("out", "at five name the second player who sits out (\"out\"), not the dealer")
+        raise InputError("out", ("missing: " if deal.out is None else "")
+                         + "at five name the second player who sits out (\"out\"), not the dealer")
     if n == 3 and deal.dealer is not None and deal.dealer not in deal.seats:
-        raise InputError("dealer", f"the dealer is one of {', '.join(deal.seats)}, not {excerpt(deal.dealer)}")
+        raise InputError("dealer", _not_one_of("the dealer", deal.seats, deal.dealer))
     if deal.kind in ("contract", "misere", "preferans") and deal.declarer not in deal.playing:
-        raise InputError("declarer", f"the declarer is one of {', '.join(deal.playing)}, not {excerpt(deal.declarer)}")
-    if deal.round < 1:
+        raise InputError("declarer", _not_one_of("the declarer", deal.playing, deal.declarer))
+    if isinstance(deal.round, bool) or not isinstance(deal.round, int) or deal.round < 1:
         raise InputError("round", f"the raspasy of a run count from 1, not {excerpt(deal.round)}")
+    whole_number(deal.bombs, "bombs", 0, MAX_BOMBS)
+
+
+def _not_one_of(who: str, seats, value) -> str:
+    """``missing: the dealer is one of A, B, C, D`` (a field not given), or ``… not 'X'``."""
+    if value is None:
+        return f"missing: {who} is one of {', '.join(seats)}"
+    return f"{who} is one of {', '.join(seats)}, not {excerpt(value)}"
+
+
+def _check_tricks(deal: Deal) -> None:
+    """The tricks given are tricks that can be, even where the game is not played (both defenders
+    passed, a half-whist) and its tricks are not read: each of a seat that takes tricks, adding up
+    to the ten of a deal (to at most ten while some seat's are not given); none for a conceded game."""
+    if deal.conceded and deal.tricks:
+        raise InputError("tricks", "a conceded game is not played: give no tricks (or leave out \"conceded\")")
+    at_four = len(deal.seats) > 3 and deal.kind == "raspasy"
+    takers = deal.playing + ((deal.dealer,) if at_four else ())
+    for seat, taken in deal.tricks.items():
+        if seat not in takers:
+            raise InputError(f"tricks.{seat}", f"not a seat that takes tricks here ({', '.join(takers)})")
+        if isinstance(taken, bool) or not isinstance(taken, int) or not 0 <= taken <= 10:
+            raise InputError(f"tricks.{seat}", f"0 to 10 tricks, not {excerpt(taken)}")
+    if at_four and deal.tricks.get(deal.dealer, 0) > TALON_TRICKS:
+        raise InputError(f"tricks.{deal.dealer}", f"the dealer takes at most the talon's {TALON_TRICKS} tricks, "
+                                                  f"not {deal.tricks[deal.dealer]}")
+    total = sum(deal.tricks.values())
+    if total > 10 or total != 10 and set(deal.playing) <= set(deal.tricks):
+        raise InputError("tricks", f"the tricks add up to 10, not {total} ({excerpt(deal.tricks)})")
 
 
 def _tricks(deal: Deal, seats, field: str = "tricks") -> dict[str, int]:

@@ -1142,6 +1142,7 @@ def test_the_index_lists_the_collection_and_filters_it_in_both_languages(page, s
     page.fill("#index-filter", "")
     page.select_option("#lang", "ru")  # the switch is on the index
     page.wait_for_function("document.querySelector('#index-heading').textContent === 'Сборник'")
+    assert page.inner_text("#title") == "Доска преферанса" and page.title() == "Доска преферанса"
     assert page.inner_text(".index-open[data-name='kovalevskaya-misere']") == "Мизер Ковалевской"
     assert page.eval_on_selector_all(".index-group h3", "hs => hs.map(h => h.textContent)") == \
         ["Контракты", "Мизеры", "Распасы"]

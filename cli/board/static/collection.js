@@ -28,11 +28,9 @@ async function showIndex() {
   } catch (e) {
     showError(e.message);
   }
-  board.start = null;  // the header is the collection's again
+  board.start = null;  // the header is the collection's again (drawIndex writes it)
   board.solving = null;
   board.id = "";
-  $("title").textContent = say("board name");
-  document.title = say("board name");
   $("game-line").textContent = "";
   $("task").hidden = true;
   $("layout").hidden = true;
@@ -43,6 +41,7 @@ async function showIndex() {
 }
 
 function drawIndex() {
+  $("title").textContent = document.title = say("board name");
   const list = $("index-list");
   list.replaceChildren();
   const done = solvedIds();

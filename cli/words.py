@@ -46,6 +46,7 @@ RU = {
     " ({plays} different plays)": " (разных ходов: {plays})",
     "Answer": "Ответ",
     "Notes": "Примечания",
+    "Task": "Задача",
     "leads": "ходит первым",
     "{mover} to play": "ходит {mover}",
     "{mover} leads": "первым ходит {mover}",
@@ -55,6 +56,7 @@ RU = {
         "карты прикупа на 1-й и 2-й взятках участвуют во взятке; что они возьмут, забирает сдающий",
     "raspasy: {per_player} — the fewest tricks each player can be sure of when the other two play against him":
         "распасы: {per_player} — сколько взяток каждый возьмёт при лучшей своей игре, если двое других играют против него",
+    "raspasy: {per_player}, the tricks each took": "распасы: {per_player} — взятки, которые каждый взял",
     "misère by {declarer} clean: no trick": "чистый мизер, играет {declarer}: ни одной взятки",
     "misère by {declarer} caught: {tricks}": "ловленный мизер, играет {declarer}: {tricks}",
     " (of the {left} left)": " (из {left} оставшихся)",

@@ -17,8 +17,9 @@ Endpoints (``POST``, JSON in and out, ``?lang=ru`` for the answers in Russian; a
 - ``/api/open``: ``{"name": "x.toml", "text": …}`` → ``{"problem": …}``;
 - ``/api/save``: ``{"problem": …, "format": "json"|"toml"}`` → ``{"text": …}``;
 - ``/api/cards``: ``{"text": "♠AK ♦7", "field": "deal.A"}`` → ``{"cards": [...]}``;
-- ``/api/index``: ``{}`` → ``{"problems": [{"name", "title", "game", "kind", "theme", …}]}``, the collection;
-- ``/api/problem``: ``{"name": "kovalevskaya-misere"}`` → ``{"problem": …}``, one of them.
+- ``/api/index``: ``{}`` → ``{"problems": [{"id", "name", "kind", "difficulty", "en": {"title", "game",
+  "theme", "difficulty"}, "ru": {…}}]}``, the collection (see :func:`cli.board.moves.collection_index`);
+- ``/api/problem``: ``{"name": "kovalevskaya-misere"}`` (or its ``id``) → ``{"problem": …}``, one of them.
 """
 
 from __future__ import annotations

@@ -30,7 +30,8 @@ from ..words import say
                    "per bad input (file, lineno, error), then {\"summary\": …}.")
 @click.option("--strict", is_flag=True,
               help="Also fail a problem that declares no key while more than one first card "
-                   "(or discard) works.")
+                   "(or discard) works, or whose words are not in both languages (a title, task, "
+                   "notes … without its [ru] twin).")
 @lang_option
 def check(paths, color, as_json, strict, lang):
     """Check the published answers of problem files against the solver.
@@ -49,7 +50,9 @@ def check(paths, color, as_json, strict, lang):
     work: …"), or for a declarer with 12 cards the discards that reach his
     best. A problem that declares [expect] key fails when another card works
     too (a cook, named) or the key does not work. With --strict a problem
-    without a declared key fails when more than one choice works.
+    without a declared key fails when more than one choice works, and so
+    does one whose words are not in English and Russian both. With --lang ru
+    the key and the titles are in Russian.
 
     Exit code 0 when all agree, 1 when any differs, 2 when any input is bad
     (or a folder holds no problem files).
@@ -87,22 +90,26 @@ def check(paths, color, as_json, strict, lang):
             continue
         key_problem = key_verdict(declared, report) if declared is not None else \
             f"no key declared and {report.describe()}" if strict and not report.unique else None
-        agrees = problem.agrees(got) and key_problem is None
+        untranslated = problem.untranslated() if strict else []
+        agrees = problem.agrees(got) and key_problem is None and not untranslated
         ok += agrees
         outcome.wrong += not agrees
         if as_json:
-            click.echo(json.dumps({**problem.where_json(), "expect": problem.expect, "tricks": got,
-                                   "key": report.to_json() | {"declared": problem.key, "problem": key_problem},
-                                   "agrees": agrees}, ensure_ascii=False))
+            out = {**problem.where_json(), "expect": problem.expect, "tricks": got,
+                   "key": report.to_json() | {"declared": problem.key, "problem": key_problem}, "agrees": agrees}
+            if untranslated:
+                out["untranslated"] = untranslated
+            click.echo(json.dumps(out, ensure_ascii=False))
         elif agrees:
             mark = click.style("ok   ", fg="green") if use_color else "ok   "
-            click.echo(f"{mark} {problem.where}: {_show(got)}, {report.describe(lang, partial(say, lang))}{_title(problem)}",
+            click.echo(f"{mark} {problem.where}: {_show(got)}, {report.describe(lang, partial(say, lang))}{_title(problem, lang)}",
                        color=use_color)
         else:
             mark = click.style("WRONG", fg="red", bold=True) if use_color else "WRONG"
             what = [f"expected {_show(problem.expect)}, solver {_show(got)}"] if not problem.agrees(got) else []
             what += [key_problem] if key_problem else []
-            click.echo(f"{mark} {problem.where}: {'; '.join(what)}{_title(problem)}", color=use_color)
+            what += [f"not in both languages: {', '.join(untranslated)} missing"] if untranslated else []
+            click.echo(f"{mark} {problem.where}: {'; '.join(what)}{_title(problem, lang)}", color=use_color)
     if as_json:
         click.echo(json.dumps({"summary": {"ok": ok, "wrong": outcome.wrong, "without_expect": unchecked,
                                            "unreadable": outcome.bad, "skipped": skipped}}))
@@ -134,5 +141,6 @@ def _show(tricks) -> str:
     return str(tricks)
 
 
-def _title(problem) -> str:
-    return f"  ({problem.title})" if problem.title else ""
+def _title(problem, lang: str) -> str:
+    title = problem.text("title", lang)
+    return f"  ({title})" if title else ""

@@ -138,7 +138,7 @@ def _json_out(problem: Problem, solved: Solved, full: bool, stats) -> dict:
 
 
 def _value_lines(problem: Problem, result, style: Style) -> list[str]:
-    heading = " — ".join(t for t in (problem.title or problem.where, problem.source) if t)
+    heading = render.heading(problem, style.lang)
     position = result.position
     return [style.bold(heading), render.game_line(position, result.game, style),
             f"{say(style.lang, 'Answer')}: "
@@ -161,9 +161,10 @@ def explain(problem: Problem, solved: Solved, style: Style) -> list[str]:
     """The whole text answer for one problem solved in full."""
     result, discard, chosen = solved.result, solved.discard, solved.chosen
     game, position, lang = result.game, result.position, style.lang
-    lines = []
-    heading = " — ".join(t for t in (problem.title or problem.where, problem.source) if t)
-    lines.append(style.bold(heading))
+    lines = [style.bold(render.heading(problem, lang))]
+    task = problem.text("task", lang)
+    if task:
+        lines.append(f"{say(lang, 'Task')}: {task}")
     lines.append("")
     talon = problem.talon_cards()
     taken = problem.talon_taken() or (chosen and bool(talon))  # he took the talon, then discarded
@@ -203,9 +204,11 @@ def explain(problem: Problem, solved: Solved, style: Style) -> list[str]:
         lines.append(say(lang, "Best line ({legend}):", legend=legend))
         tricks = tricks_of_line(position, game, result.line, game.declarer, engine())
         lines += render.trick_lines(tricks, style)
-    if problem.notes.strip():
-        lines += ["", f"{say(lang, 'Notes')}:"] + [("  " + row).rstrip() for row in problem.notes.strip().splitlines()]
+    notes = problem.text("notes", lang).strip()
+    if notes:
+        lines += ["", f"{say(lang, 'Notes')}:"] + [("  " + row).rstrip() for row in notes.splitlines()]
     return lines
+
 
 
 def _tricks_text(tricks, lang: str = "en") -> str:

@@ -103,7 +103,7 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
                      declarer=SEATS[game.declarer], game=render.game_name(game, style),
                      cards=" ".join(style.card(c) for c in discard)), ""] + lines
     if problem.title:
-        lines = [style.bold(problem.title), ""] + lines
+        lines = [style.bold(problem.text("title", lang)), ""] + lines
     click.echo("\n".join(lines), color=use_color)
 
 

@@ -30,12 +30,13 @@ Every error is a :class:`ProblemError` whose text is one line,
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import json
 import re
 import tomllib
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, make_dataclass, replace
 from functools import cached_property
 from os import PathLike
 from pathlib import Path
@@ -46,18 +47,37 @@ from .cards import SEATS, ascii_name, count
 from .notation import NotationError, format_hand, parse_card_list, parse_hand
 from .rules import Game, Kind, Position, TalonMode, raspasy_talon_mode
 
-__all__ = ["ANY", "DeclaredKey", "Problem", "ProblemError", "dump", "dumps", "format_key", "load", "load_each",
+__all__ = ["ANY", "DIFFICULTIES", "DeclaredKey", "LANGUAGES", "Problem", "ProblemError", "SIDES", "TEXTS", "Texts",
+           "dump", "dumps", "format_key", "load", "load_each",
            "load_many", "loads", "loads_json", "loads_lines", "loads_toml", "parse_key", "read_text", "to_dict",
            "toml_document"]
 
+TEXTS = ("title", "index_title", "task", "theme", "notes", "source")
+"""The fields a reader reads, in English at the top level and in Russian in ``[ru]``."""
+
 KEYS = {
-    "": ("title", "source", "theme", "difficulty", "notes", "deal", "game", "expect"),
+    "": ("title", "index_title", "task", "side", "source", "theme", "difficulty", "notes",
+         "deal", "game", "expect", "ru"),
     "deal": ("A", "B", "C", "talon", "discard"),
     "game": ("kind", "contract", "declarer", "leader", "played", "trick", "raspasy_talon", "whist",
              "table_discards"),
     "expect": ("tricks", "key", "table"),
+    "ru": TEXTS,
 }
 """The keys each section may hold; any other key is an error (it is most often a typo)."""
+
+LANGUAGES = ("en", "ru")
+"""The languages of a problem's texts: English at the top level, Russian in ``[ru]``."""
+
+DIFFICULTIES = {"easy": "лёгкая", "medium": "средняя", "hard": "трудная"}
+"""The words of ``difficulty`` and how a Russian book says them (``pref check --strict`` wants one of them)."""
+
+SIDES = ("declarer", "defenders")
+"""What ``side`` may say: whose play the problem is about (a misère's defenders are its catchers)."""
+
+
+Texts = make_dataclass("Texts", [(key, str, dataclasses.field(default="")) for key in TEXTS], frozen=True)
+Texts.__doc__ = """A problem's words in one more language (the ``[ru]`` table): each of :data:`TEXTS` as at the top level."""
 
 
 class ProblemError(ValueError):
@@ -91,6 +111,10 @@ class Problem:
     notes: str = ""
     theme: str = ""
     difficulty: str = ""
+    index_title: str = ""
+    task: str = ""
+    side: str | None = None
+    ru: Texts = Texts()
     talon: str | None = None
     discard: str | None = None
     kind: str | None = None
@@ -126,6 +150,32 @@ class Problem:
 
     def error(self, field: str, message: str) -> ProblemError:
         return ProblemError(self.where, field, message, self.line)
+
+    # -- the words a reader reads, in his language ---------------------------------
+
+    def text(self, field: str, lang: str = "en") -> str:
+        """A text field (title, task, notes …, or difficulty) in ``lang``: the ``[ru]`` table's
+        for Russian, the top level's where the Russian is not written (or for English).
+
+        ``index_title`` is the title to list a problem by without giving it away: the
+        ``index_title`` written (in ``lang``, else English), else the ``title``."""
+        if field == "index_title" and not (self.index_title or self.ru.index_title):
+            field = "title"
+        if field == "difficulty":
+            return DIFFICULTIES.get(self.difficulty, self.difficulty) if lang == "ru" else self.difficulty
+        english = getattr(self, field)
+        return (getattr(self.ru, field) or english) if lang == "ru" else english
+
+    def untranslated(self) -> list[str]:
+        """The text fields written in one language only, as the missing field is named
+        (``ru.notes``; ``task`` for a task written only in Russian), and a ``difficulty``
+        that is not one of :data:`DIFFICULTIES` (it has no Russian): ``pref check --strict``
+        wants every reader's word in both languages."""
+        missing = [f"ru.{key}" if getattr(self, key) else key
+                   for key in TEXTS if bool(getattr(self, key)) != bool(getattr(self.ru, key))]
+        if self.difficulty and self.difficulty not in DIFFICULTIES:
+            missing.append("difficulty")
+        return missing
 
     def _wrap(self, error: InputError) -> ProblemError:
         return self.error(error.field, error.message)
@@ -335,10 +385,13 @@ class Problem:
     def check(self) -> "Problem":
         """Raise :class:`ProblemError` for anything that would stop a solve; return self."""
         if self.kind is None:
+            if self.side is not None:
+                raise self.error("side", "a side needs a [game] section")
             self._make_position(None)
             self.leader_seat()
             return self
         game = self.game()
+        self._check_side(game)
         if self.needs_discard:
             hands, declarer = self.deal_for_discard()
             left, taken = count(hands[(declarer + 1) % 3]), (0, 0, 0)
@@ -401,6 +454,27 @@ class Problem:
             return None
         got = answer.caught if answer.caught is not None else answer.deal_tricks
         return got == self.expect_table
+
+    def _check_side(self, game: Game) -> None:
+        if self.side is None:
+            return
+        if game.kind is Kind.RASPASY:
+            raise self.error("side", "raspasy has no sides: each player plays for himself; leave side out")
+        if self.side not in SIDES:
+            raise self.error("side", f"the side is {' or '.join(SIDES)}, not {excerpt(self.side)}")
+
+    def side_seats(self) -> tuple[int, ...]:
+        """The seats whose play the problem is about: its ``side``, else the side of the player to
+        move (the declarer, who moves first, when he holds 12 cards to discard); in raspasy the
+        player to move. A board offers this side first."""
+        game = self.game()
+        if game.kind is Kind.RASPASY:
+            return (self.position().to_move,)
+        declarer = game.declarer
+        side = self.side
+        if side is None:
+            side = "declarer" if self.needs_discard or self.position().to_move == declarer else "defenders"
+        return (declarer,) if side == "declarer" else tuple(s for s in range(3) if s != declarer)
 
     def declared_key(self) -> DeclaredKey | None:
         """``[expect] key`` parsed (see :func:`parse_key`), or ``None``."""
@@ -515,6 +589,16 @@ the path names something else (``/dev/zero``, a disk image) and reading it would
 memory."""
 
 
+def exists(path: str | Path, folder: bool = False) -> bool:
+    """Whether a file (a folder, with ``folder``) is at ``path``. A name the system cannot look up
+    (longer than it allows, a NUL byte) names nothing there, not an error of its own (Python's
+    ``Path.exists`` raises ``OSError: File name too long``)."""
+    try:
+        return Path(path).is_dir() if folder else Path(path).exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _open(path: str | Path):
     """``path`` open for reading bytes, whatever kind of file it is (a pipe, ``/dev/stdin``,
     a process substitution); a folder, a missing file or an empty path is a one-line error."""
@@ -526,7 +610,7 @@ def _open(path: str | Path):
     try:
         return open(path, "rb")  # noqa: SIM115 -- the callers close it
     except IsADirectoryError:
-        raise ProblemError(name, "file", "is a folder, not a problem file") from None
+        raise ProblemError(name, "file", "is a folder, not a file") from None
     except OSError as e:
         raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
 
@@ -538,36 +622,46 @@ def _read_bytes(path: str | Path) -> bytes:
         try:
             data = f.read(MAX_FILE_BYTES + 1)
         except IsADirectoryError:
-            raise ProblemError(name, "file", "is a folder, not a problem file") from None
+            raise ProblemError(name, "file", "is a folder, not a file") from None
         except OSError as e:
             raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
     if len(data) > MAX_FILE_BYTES:
-        raise ProblemError(name, "file", f"more than {MAX_FILE_BYTES >> 20} MB: a problem file is a few KB; "
+        raise ProblemError(name, "file", f"more than {MAX_FILE_BYTES >> 20} MB, where an input file holds a few KB; "
                            f"is this the right file?")
     return data
 
 
 def read_lines(stream, name: str):
-    """The lines of a JSON Lines stream as bytes, each at most :data:`MAX_FILE_BYTES`; a stream
-    that cannot be read, or a line past the limit, is a one-line :class:`ProblemError`."""
+    """The lines of a JSON Lines stream as bytes, each at most :data:`MAX_FILE_BYTES`. A line past
+    the limit is a one-line :class:`ProblemError` in its place (the rest of it is read past, a
+    megabyte at a time, and the lines after it are read as usual); a stream that cannot be read
+    raises one."""
     lineno = 0
     while True:
         lineno += 1
-        try:
-            line = stream.readline(MAX_FILE_BYTES + 1)
-        except OSError as e:
-            raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
-        except ValueError as e:  # a closed stream
-            raise ProblemError(name, "file", f"cannot read it: {e}") from None
+        line = _read_line(stream, name)
         if not line:
             return
-        if len(line) > MAX_FILE_BYTES:
-            raise ProblemError(name, f"line {lineno}", f"more than {MAX_FILE_BYTES >> 20} MB on one line: "
-                               f"a problem is a few KB; is this the right file?", lineno)
-        yield line
+        if len(line) <= MAX_FILE_BYTES:
+            yield line
+            continue
+        while not line.endswith(b"\n") and line:  # the rest of the long line, never held whole
+            line = _read_line(stream, name)
+        yield ProblemError(name, f"line {lineno}", f"more than {MAX_FILE_BYTES >> 20} MB on one line, where a "
+                           f"line holds a few KB; is this the right file?", lineno)
+
+
+def _read_line(stream, name: str) -> bytes:
+    try:
+        return stream.readline(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
+    except ValueError as e:  # a closed stream
+        raise ProblemError(name, "file", f"cannot read it: {e}") from None
 
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+UTF16 = "UTF-16 text, not UTF-8 (save the file as UTF-8)"
 _UTF8_BOM = b"\xef\xbb\xbf"
 
 
@@ -575,7 +669,7 @@ def decode(data: bytes, name: str, lineno: int | None = None) -> str:
     """UTF-8 text (a leading byte-order mark is dropped); anything else is a one-line error."""
     where = f"line {lineno}" if lineno else "file"
     if lineno in (None, 1) and data.startswith(_UTF16_BOMS):
-        raise ProblemError(name, "file", "UTF-16 text; problem files are UTF-8 (save the file as UTF-8)")
+        raise ProblemError(name, "file", UTF16)
     if data.startswith(_UTF8_BOM) and lineno in (None, 1):
         data = data[len(_UTF8_BOM):]
     try:
@@ -637,19 +731,27 @@ def load_each(path: str | Path) -> list[Problem | ProblemError]:
     return out or [ProblemError(name, "file", EMPTY)]
 
 
-EMPTY = "holds no problem (the file is empty, or blank lines only)"
-"""What a file without a single problem is told (a silent exit 0 would pass for success)."""
+def holds_nothing(what: str = "problem") -> str:
+    """What a file without a single problem (or deal) is told (a silent exit 0 would pass for success)."""
+    return f"holds no {what} (the file is empty, or blank lines only)"
+
+
+EMPTY = holds_nothing()
 
 
 def loads_lines(lines, name: str = "<jsonl>", read=None):
-    """Problems (or the :class:`ProblemError` of each bad line) from JSON Lines, as bytes or text.
+    """Problems (or the :class:`ProblemError` of each bad line) from JSON Lines, as bytes or text
+    (or the ProblemError :func:`read_lines` gives in place of a line too long).
 
     ``read(text, name, lineno)`` reads one line's text into something else than a problem
     (``pref score`` reads deals with it); it reports a bad line by raising ProblemError."""
     read = read or loads_json
     for lineno, line in enumerate(lines, 1):
+        if isinstance(line, ProblemError):  # a line :func:`read_lines` could not take
+            yield line
+            continue
         if lineno == 1 and isinstance(line, bytes) and line.startswith(_UTF16_BOMS):
-            yield ProblemError(name, "file", "UTF-16 text; problem files are UTF-8 (save the file as UTF-8)")
+            yield ProblemError(name, "file", UTF16)
             return  # every other line would be broken too
         try:
             text = decode(line, name, lineno) if isinstance(line, bytes) else line
@@ -675,7 +777,10 @@ def to_dict(problem: Problem) -> dict:
         for key in keys:
             if section == "" and key in KEYS:
                 continue
-            value = getattr(problem, _ATTRIBUTE.get((section, key), key), None)
+            if section == "ru":
+                value = getattr(problem.ru, key) or None
+            else:
+                value = getattr(problem, _ATTRIBUTE.get((section, key), key), None)
             if value is None or value == "" and section == "":
                 continue
             if section == "game" and problem.kind is None:
@@ -824,11 +929,15 @@ def from_dict(data: dict, name: str, lineno: int | None = None) -> Problem:
     if expect is not None and "tricks" not in expect:
         raise fail("expect.tricks", "missing: the published answer, e.g. tricks = 1")
 
+    ru = _section(data, "ru", fail, required=False) or {}
     problem = Problem(
         path=name, line=lineno,
         title=_text(data, "title", "", fail), source=_text(data, "source", "", fail),
         notes=_text(data, "notes", "", fail), theme=_text(data, "theme", "", fail),
         difficulty=_text(data, "difficulty", "", fail),
+        index_title=_text(data, "index_title", "", fail), task=_text(data, "task", "", fail),
+        side=_text(data, "side", None, fail),
+        ru=Texts(**{key: _text(ru, key, "", fail, "ru") for key in TEXTS}),
         A=_cards_text(deal, "deal", "A", fail), B=_cards_text(deal, "deal", "B", fail),
         C=_cards_text(deal, "deal", "C", fail),
         talon=_cards_text(deal, "deal", "talon", fail), discard=_cards_text(deal, "deal", "discard", fail),
@@ -875,7 +984,7 @@ def _text(table: dict | None, key: str, default, fail, section: str = ""):
     if not isinstance(value, str):
         raise fail(field, f"expected text in quotes, not {excerpt(value)}")
     value = value.replace("\r\n", "\n")  # a file saved with Windows line ends
-    bad = next((ch for ch in value if _acts_on_terminal(ch, multiline=key == "notes")), None)
+    bad = next((ch for ch in value if _acts_on_terminal(ch, multiline=key in ("notes", "task"))), None)
     if bad is not None:
         named = unicodedata.name(bad, _CONTROL_NAMES.get(bad, ""))
         raise fail(field, f"control character U+{ord(bad):04X}{f' ({named})' if named else ''} at position "

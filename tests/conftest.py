@@ -8,7 +8,12 @@ tests that drive a real browser. Exhaustive checks are marked ``slow`` and run o
 
 import copy
 import json
+import os
+import signal
+import subprocess
+import sys
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -36,6 +41,54 @@ def assert_clean_error(result, code: int = 2, lines: int = 1):
     err = result.stderr.strip().splitlines()
     assert len(err) == lines, result.stderr
     return err
+
+
+RESTORE_SIGINT = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+"""The start of a child's script that is sent Ctrl-C: a suite run with SIGINT ignored (under
+``nohup``, started in the background, as CI runners do) passes the ignore on to every child, and
+a Python started so never raises KeyboardInterrupt; this gives the child what a terminal gives."""
+
+
+def pref_command(*args, python_flags=()) -> list[str]:
+    """``pref ARGS`` as a child process's command, the SIGINT of a terminal restored."""
+    return [sys.executable, *python_flags, "-c", RESTORE_SIGINT + "from cli.main import main; main()",
+            *map(str, args)]
+
+
+@contextmanager
+def child(command, timeout: float = 300, **kwargs):
+    """A child process (``subprocess.Popen``'s arguments, run from the repository) for a test,
+    in a session of its own: after ``timeout`` seconds, or when the test ends however it ends,
+    it is killed with every process it started (a read of its output blocked then ends too).
+    None is left running."""
+    process = subprocess.Popen(command, start_new_session=True, **{"cwd": ROOT, **kwargs})
+    timer = threading.Timer(timeout, _kill_group, (process,))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield process
+    finally:
+        timer.cancel()
+        _kill_group(process)
+        process.communicate()  # reaps it and closes its pipes
+
+
+def run_child(command, timeout: float = 300, input=None, **kwargs) -> subprocess.CompletedProcess:
+    """:func:`subprocess.run` through :func:`child`: killed with its own children after ``timeout``."""
+    if input is not None:
+        kwargs["stdin"] = subprocess.PIPE
+    with child(command, timeout, **kwargs) as process:
+        out, err = process.communicate(input, timeout=timeout)
+    return subprocess.CompletedProcess(command, process.returncode, out, err)
+
+
+def _kill_group(process: subprocess.Popen) -> None:
+    """SIGKILL to the child's whole group, while the child is alive (its group id is then its own)."""
+    if process.poll() is None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 
 
 def toml_text(data: dict) -> str:

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import pref
-from conftest import assert_clean_error
+from conftest import assert_clean_error, child, pref_command, run_child
 from solver import InputError, Result, make_position, parse_game
 
 
@@ -50,8 +50,7 @@ def with_(problem: dict, **changes) -> dict:
 def pref_process(*args, **kwargs) -> subprocess.CompletedProcess:
     """The real command in a fresh process, for what click's runner cannot show."""
     kwargs = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **kwargs}
-    return subprocess.run([sys.executable, "-c", "from cli.main import main; main()", *map(str, args)],
-                          text=True, cwd=ROOT, timeout=300, **kwargs)
+    return run_child(pref_command(*args), text=True, **kwargs)
 
 
 # -- wrong or lost answers -------------------------------------------------------------------
@@ -144,20 +143,19 @@ def test_full_stdout_fails_loudly():
 
 def test_a_reader_closing_the_pipe_ends_it_quietly():
     """``pref … | head`` as Unix tools do it: no message, exit 141 (128 + SIGPIPE)."""
-    process = subprocess.Popen([sys.executable, "-c", "from cli.main import main; main()", "solve", "--help"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-                               env={**__import__("os").environ, "PYTHONUNBUFFERED": "1"})
-    process.stdout.close()  # before it writes: its first write meets a closed pipe
-    returncode = process.wait(timeout=300)
-    stderr = process.stderr.read()
+    with child(pref_command("solve", "--help"), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+               env={**__import__("os").environ, "PYTHONUNBUFFERED": "1"}) as process:
+        process.stdout.close()  # before it writes: its first write meets a closed pipe
+        returncode = process.wait(timeout=300)
+        stderr = process.stderr.read()
     assert stderr == ""
     assert returncode == 141
 
 
 def test_closed_stdout_fails_loudly():
     script = "import os, sys; os.close(1); sys.stdout = None; from cli.main import main; main()"
-    result = subprocess.run([sys.executable, "-c", script, "check", "problems/kovalevskaya-misere.toml"],
-                            stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=300)
+    result = run_child([sys.executable, "-c", script, "check", "problems/kovalevskaya-misere.toml"],
+                       stderr=subprocess.PIPE, text=True)
     assert result.returncode == 2
     assert result.stderr.strip() == "pref: standard output is closed: the results would be lost"
 
@@ -180,7 +178,7 @@ def test_utf16_is_named(tmp_path, kovalevskaya_toml):
     for name, data in (("p.jsonl", text.encode("utf-16")), ("p.toml", kovalevskaya_toml.encode("utf-16"))):
         path = write(tmp_path, name, data)
         err = assert_clean_error(run("check", path))
-        assert err[0] == f"{path}: file: UTF-16 text; problem files are UTF-8 (save the file as UTF-8)"
+        assert err[0] == f"{path}: file: UTF-16 text, not UTF-8 (save the file as UTF-8)"
     err = assert_clean_error(run("solve", "--jsonl", "-", input=text.encode("utf-16")))
     assert "UTF-16" in err[0]
 
@@ -196,8 +194,8 @@ def test_a_byte_order_mark_is_accepted(tmp_path, kovalevskaya_toml):
 
 def test_closed_stdin():
     script = "import os, sys; os.close(0); sys.stdin = None; from cli.main import main; main()"
-    result = subprocess.run([sys.executable, "-c", script, "solve", "--jsonl", "-"],
-                            capture_output=True, text=True, cwd=ROOT, timeout=300)
+    result = run_child([sys.executable, "-c", script, "solve", "--jsonl", "-"],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.strip() == "<stdin>: file: standard input is closed"
 
@@ -221,13 +219,12 @@ def test_check_on_a_folder_without_problems(tmp_path):
 
 
 def _interrupt(args, wait_for_line: bool):
-    process = subprocess.Popen([sys.executable, "-c", "from cli.main import main; main()", *map(str, args)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
-    first = process.stdout.readline() if wait_for_line else ""
-    if not wait_for_line:
-        time.sleep(0.3)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=300)
+    with child(pref_command(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as process:
+        first = process.stdout.readline() if wait_for_line else ""
+        if not wait_for_line:
+            time.sleep(0.3)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=300)
     return process.returncode, first + out, err
 
 
@@ -251,16 +248,15 @@ def test_ctrl_c_mid_run_keeps_the_output_complete(tmp_path):
 def test_ctrl_c_at_start_up():
     # -X importtime reports each import on stderr as it ends: interrupt once click is in, while the
     # rest of the program (the solver, numba) is still being imported
-    process = subprocess.Popen([sys.executable, "-X", "importtime", "-c", "from cli.main import main; main()",
-                                "check", "problems/"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               cwd=ROOT)
-    for line in process.stderr:
-        if line.rstrip().split("|")[-1].strip() == "click":
-            break
-    else:
-        pytest.fail("click was never imported")
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=300)
+    with child(pref_command("check", "problems/", python_flags=("-X", "importtime")), stdout=subprocess.PIPE,
+               stderr=subprocess.PIPE, text=True) as process:
+        for line in process.stderr:
+            if line.rstrip().split("|")[-1].strip() == "click":
+                break
+        else:
+            pytest.fail("click was never imported")
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=300)
     assert process.returncode == 130, err
     assert "Traceback" not in err and err.strip().splitlines()[-1] == "pref: interrupted"
     assert out == ""
@@ -437,8 +433,8 @@ def test_help_and_argument_errors_do_not_load_the_kernel(args):
     script = ("import sys\nfrom cli.main import main\nsys.argv = ['pref'] + sys.argv[1:]\n"
               "try:\n    main()\nexcept SystemExit:\n    pass\n"
               "print('LOADED' if 'numba' in sys.modules or 'solver.engine' in sys.modules else 'LIGHT', file=sys.stderr)")
-    result = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, cwd=ROOT,
-                            timeout=120)
+    result = run_child([sys.executable, "-c", script, *args], 120, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True)
     assert result.stderr.strip().splitlines()[-1] == "LIGHT", result.stderr
 
 

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from cli.main import pref
 from solver import InputError, make_position
-from conftest import assert_clean_error
+from conftest import assert_clean_error, run_child
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -154,8 +154,8 @@ def _warm_cache_copy(base: Path) -> Path:
 def _pref_with(env: dict, *args) -> subprocess.CompletedProcess:
     import os
 
-    return subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], cwd=ROOT, text=True,
-                          capture_output=True, timeout=600, env={**os.environ, **env})
+    return run_child([sys.executable, "-m", "cli.main", *map(str, args)], 600, text=True, stdout=subprocess.PIPE,
+                     stderr=subprocess.PIPE, env={**os.environ, **env})
 
 
 KOVALEVSKAYA = ROOT / "problems" / "kovalevskaya-misere.toml"
@@ -193,8 +193,8 @@ def test_a_second_checkout_sharing_the_cache_is_not_taken_as_compiled(tmp_path):
     folder = _warm_cache_copy(tmp_path)
     folder.rename(folder.with_name("kernel_0123456789abcdef"))  # another checkout's compiled code
     probe = "from solver.kernel import config; print(config.is_compiled())"
-    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, text=True, capture_output=True,
-                            env={**__import__("os").environ, "PREF_CACHE_DIR": str(tmp_path)})
+    result = run_child([sys.executable, "-c", probe], text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       env={**__import__("os").environ, "PREF_CACHE_DIR": str(tmp_path)})
     assert result.stdout.strip() == "False", result.stderr
 
 
@@ -319,7 +319,7 @@ def test_process_substitution_and_dev_stdin_are_files():
     pref = f"{sys.executable} -m cli.main"
     script = (f"{pref} solve --json <(cat {KOVALEVSKAYA}) && {pref} check <(cat {KOVALEVSKAYA}) && "
               f"{pref} table --json <(cat {KOVALEVSKAYA}) && cat {KOVALEVSKAYA} | {pref} solve --json /dev/stdin")
-    result = subprocess.run(["bash", "-c", script], cwd=ROOT, text=True, capture_output=True, timeout=600)
+    result = run_child(["bash", "-c", script], 600, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert json.loads(lines[0])["agrees"] is True and lines[1].startswith("ok ")
@@ -329,7 +329,7 @@ def test_process_substitution_and_dev_stdin_are_files():
 def test_what_is_read_of_one_problem_file_is_capped(tmp_path):
     if Path("/dev/zero").exists():
         err = assert_clean_error(run("solve", "/dev/zero"))
-        assert err[0] == "/dev/zero: file: more than 1 MB: a problem file is a few KB; is this the right file?"
+        assert err[0] == "/dev/zero: file: more than 1 MB, where an input file holds a few KB; is this the right file?"
     big = tmp_path / "big.toml"
     big.write_text("# " + "x" * (1 << 20) + "\n", encoding="utf-8")
     assert "more than 1 MB" in assert_clean_error(run("check", big))[0]
@@ -339,7 +339,7 @@ def test_what_is_read_of_one_problem_file_is_capped(tmp_path):
 
 def test_table_takes_any_file_and_refuses_a_folder():
     err = assert_clean_error(run("table", "problems/"))
-    assert err[0] == "problems/: file: is a folder, not a problem file"
+    assert err[0] == "problems/: file: is a folder, not a file"
 
 
 @pytest.mark.parametrize("name", ["misere-discard-keep-the-seven.toml", "ten-spades-bare-the-club-ace.toml"])

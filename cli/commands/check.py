@@ -30,7 +30,8 @@ from ..words import say
                    "per bad input (file, lineno, error), then {\"summary\": …}.")
 @click.option("--strict", is_flag=True,
               help="Also fail a problem that declares no key while more than one first card "
-                   "(or discard) works.")
+                   "(or discard) works, or whose words are not in both languages (a title, task, "
+                   "notes … without its [ru] twin).")
 @lang_option
 def check(paths, color, as_json, strict, lang):
     """Check the published answers of problem files against the solver.
@@ -49,10 +50,11 @@ def check(paths, color, as_json, strict, lang):
     work: …"), or for a declarer with 12 cards the discards that reach his
     best. A problem that declares [expect] key fails when another card works
     too (a cook, named) or the key does not work. With --strict a problem
-    without a declared key fails when more than one choice works. A
-    declared answer at the table ([expect] table: a misère caught there,
-    true or false; a contract with open whist, its tricks there) is
-    checked too.
+    without a declared key fails when more than one choice works, and so
+    does one whose words are not in English and Russian both. With --lang ru
+    the key and the titles are in Russian. A declared answer at the table
+    ([expect] table: a misère caught there, true or false; a contract with
+    open whist, its tricks there) is checked too.
 
     Exit code 0 when all agree, 1 when any differs, 2 when any input is bad
     (or a folder holds no problem files).
@@ -66,10 +68,9 @@ def check(paths, color, as_json, strict, lang):
       pref check --json | jq 'select(.agrees == false)'
     """
     use_color = want_color(color, sys.stdout)
-    files = find_problem_files(paths or [_default_folder()])
     outcome = Outcome()
     ok = unchecked = skipped = 0
-    for path, problem in each_problem(files):
+    for path, problem in _problems(paths):
         try:
             if isinstance(problem, ProblemError) and problem.message == ESTIMATE_QUESTION:
                 skipped += 1
@@ -93,13 +94,16 @@ def check(paths, color, as_json, strict, lang):
             continue
         key_problem = key_verdict(declared, report) if declared is not None else \
             f"no key declared and {report.describe()}" if strict and not report.unique else None
+        untranslated = problem.untranslated() if strict else []
         table_agrees = None if table is None else problem.agrees_table(table[1])
-        agrees = problem.agrees(got) and key_problem is None and table_agrees is not False
+        agrees = problem.agrees(got) and key_problem is None and not untranslated and table_agrees is not False
         ok += agrees
         outcome.wrong += not agrees
         if as_json:
             out = {**problem.where_json(), "expect": problem.expect, "tricks": got,
                    "key": report.to_json() | {"declared": problem.key, "problem": key_problem}, "agrees": agrees}
+            if untranslated:
+                out["untranslated"] = untranslated
             if table is not None:
                 out["table"] = {"expect": problem.expect_table, "got": _table_value(table[1]),
                                 "agrees": table_agrees}
@@ -107,15 +111,16 @@ def check(paths, color, as_json, strict, lang):
         elif agrees:
             mark = click.style("ok   ", fg="green") if use_color else "ok   "
             click.echo(f"{mark} {problem.where}: {_show(got)}{_show_table(table, lang)}, "
-                       f"{report.describe(lang, partial(say, lang))}{_title(problem)}", color=use_color)
+                       f"{report.describe(lang, partial(say, lang))}{_title(problem, lang)}", color=use_color)
         else:
             mark = click.style("WRONG", fg="red", bold=True) if use_color else "WRONG"
             what = [f"expected {_show(problem.expect)}, solver {_show(got)}"] if not problem.agrees(got) else []
             what += [key_problem] if key_problem else []
+            what += [f"not in both languages: {', '.join(untranslated)} missing"] if untranslated else []
             if table_agrees is False:
                 what.append(f"at the table expected {_show_value(problem.expect_table, lang)}, "
                             f"solver {_show_value(_table_value(table[1]), lang)}")
-            click.echo(f"{mark} {problem.where}: {'; '.join(what)}{_title(problem)}", color=use_color)
+            click.echo(f"{mark} {problem.where}: {'; '.join(what)}{_title(problem, lang)}", color=use_color)
     if as_json:
         click.echo(json.dumps({"summary": {"ok": ok, "wrong": outcome.wrong, "without_expect": unchecked,
                                            "unreadable": outcome.bad, "skipped": skipped}}))
@@ -131,12 +136,14 @@ def check(paths, color, as_json, strict, lang):
     sys.exit(outcome.exit_code)
 
 
-def _default_folder() -> str:
-    """``problems/`` in the current folder (a composer's own, or the repository's), else
-    the collection that ships with pref (after a plain install, anywhere)."""
-    here = Path("problems")
-    place = collection.folder()
-    return str(here) + "/" if here.is_dir() or place is None else str(place)
+def _problems(paths):
+    """``(path, problem or ProblemError)`` of the paths named; with none, of ``problems/`` in the
+    current folder (a composer's own, or the repository's), else of the collection that ships
+    with pref (after a plain install, anywhere), each told by its name, not by where the package
+    is installed."""
+    if paths or Path("problems").is_dir() or collection.folder() is None:
+        return each_problem(find_problem_files(paths or ["problems/"]))
+    return ((name, item) for name in collection.names() for item in collection.load_named(name))
 
 
 def _show(tricks) -> str:
@@ -163,5 +170,6 @@ def _show_table(table, lang: str) -> str:
     return ", " + say(lang, "at the table {value}", value=_show_value(_table_value(table[1]), lang))
 
 
-def _title(problem) -> str:
-    return f"  ({problem.title})" if problem.title else ""
+def _title(problem, lang: str) -> str:
+    title = problem.text("title", lang)
+    return f"  ({title})" if title else ""

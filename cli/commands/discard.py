@@ -68,7 +68,7 @@ def discard(file, as_json, lang, color):
         click.echo(json.dumps(_json(problem, game, groups, best, eng.nodes - nodes_before, hands12, leader), ensure_ascii=False))
         return
     position = Position(hands12, leader)
-    lines = [style.bold(" — ".join(t for t in (problem.title or problem.where, problem.source) if t)), ""]
+    lines = [style.bold(render.heading(problem, style.lang)), ""]
     lines += render.diagram(position, style, declarer=declarer)
     lang = style.lang
     lines += ["", f"{say(lang, 'Game')}: {render.game_name(game, style)}; "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import NamedTuple
 
 import click
 
@@ -63,7 +64,7 @@ def score(files, as_json, jsonl):
     if jsonl is not None:
         if files:
             raise UserError("pref score: give FILE… or --jsonl, not both")
-        sys.exit(answer_lines(jsonl, _deal_answer, _read_deal))
+        sys.exit(answer_lines(jsonl, _deal_answer, _read_deal, "deal"))
     if not files:
         raise UserError("pref score: no pool record given (try pref score --help)")
     outcome = Outcome()
@@ -100,8 +101,17 @@ def _settle_file(path: str):
     return record, sheet, settlement
 
 
-def _read_deal(text: str, name: str, lineno: int):
-    """One JSON line → (the line's object, the deal's sheet, its options); a bad line is a ProblemError."""
+class ScoredDeal(NamedTuple):
+    """One line of the stream, scored: its object, what the deal writes, each seat's balance."""
+
+    data: dict
+    sheet: object
+    balance: dict
+    lineno: int
+
+
+def _read_deal(text: str, name: str, lineno: int) -> ScoredDeal:
+    """One JSON line, scored; a bad line is a ProblemError."""
     from solver.errors import InputError, excerpt
     from solver.problemfile import ProblemError
     from solver.scoring import balance, deal_from_dict, deal_options, write
@@ -117,7 +127,7 @@ def _read_deal(text: str, name: str, lineno: int):
     try:
         options = deal_options(data)
         sheet = write(deal_from_dict(data), options)
-        return data, sheet, balance(sheet, options)
+        return ScoredDeal(data, sheet, balance(sheet, options), lineno)
     except InputError as e:
         raise ProblemError(f"{name}: line {lineno}", e.field, e.message, lineno) from None
 
@@ -125,7 +135,7 @@ def _read_deal(text: str, name: str, lineno: int):
 def _deal_answer(item, outcome) -> dict:
     from solver.scoring import number_out, sheet_out
 
-    data, sheet, balance = item
+    data, sheet, balance, _ = item
     return {**data, **sheet_out(sheet), "balance": {s: number_out(v) for s, v in balance.items()}}
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
@@ -122,14 +123,18 @@ def solve(files, as_json, jsonl, only, with_stats, open_whist, table_discards, l
 
 def _named_problems(names):
     """``(path, problem or ProblemError)`` for each file named, or the collection's problem
-    of that name; a name that is neither is its one-line error, and the others still run."""
+    of that name (told by its name); a name that is neither is its one-line error, and the
+    others still run."""
     for name in names:
         try:
             path = collection.resolve(name)
         except ProblemError as e:
             yield name, e
             continue
-        yield from each_problem([path])
+        if path == name:
+            yield from each_problem([path])
+        else:
+            yield from ((Path(path).stem, item) for item in collection.load_named(name))
 
 
 def _key_line(solved: Solved, lang: str) -> str:
@@ -171,7 +176,7 @@ def table_json(problem: Problem, question, answer) -> dict:
 
 
 def _value_lines(problem: Problem, result, style: Style, table=None) -> list[str]:
-    heading = " — ".join(t for t in (problem.title or problem.where, problem.source) if t)
+    heading = render.heading(problem, style.lang)
     position = result.position
     return [style.bold(heading), render.game_line(position, result.game, style),
             f"{say(style.lang, 'Answer')}: "
@@ -213,9 +218,10 @@ def explain(problem: Problem, solved: Solved, style: Style, table=None) -> list[
     """The whole text answer for one problem solved in full."""
     result, discard, chosen = solved.result, solved.discard, solved.chosen
     game, position, lang = result.game, result.position, style.lang
-    lines = []
-    heading = " — ".join(t for t in (problem.title or problem.where, problem.source) if t)
-    lines.append(style.bold(heading))
+    lines = [style.bold(render.heading(problem, lang))]
+    task = problem.text("task", lang)
+    if task:
+        lines.append(f"{say(lang, 'Task')}: {task}")
     lines.append("")
     talon = problem.talon_cards()
     taken = problem.talon_taken() or (chosen and bool(talon))  # he took the talon, then discarded
@@ -256,9 +262,11 @@ def explain(problem: Problem, solved: Solved, style: Style, table=None) -> list[
         lines.append(say(lang, "Best line ({legend}):", legend=legend))
         tricks = tricks_of_line(position, game, result.line, game.declarer, engine())
         lines += render.trick_lines(tricks, style)
-    if problem.notes.strip():
-        lines += ["", f"{say(lang, 'Notes')}:"] + [("  " + row).rstrip() for row in problem.notes.strip().splitlines()]
+    notes = problem.text("notes", lang).strip()
+    if notes:
+        lines += ["", f"{say(lang, 'Notes')}:"] + [("  " + row).rstrip() for row in notes.splitlines()]
     return lines
+
 
 
 def _tricks_text(tricks, lang: str = "en") -> str:

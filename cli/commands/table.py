@@ -12,7 +12,7 @@ from solver.analysis.table import dd_table
 from solver.api import InputError, parse_seat
 from solver.cards import NO_TRUMP, SEATS, ascii_name, cards_of, count, mask_of
 from solver.notation import NotationError, check_alphabet
-from solver.problemfile import Problem, ProblemError, load
+from solver.problemfile import Problem, ProblemError, exists, load
 from solver.rules import Position, TalonMode, raspasy_talon_mode
 
 from .. import render
@@ -103,7 +103,7 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
                      declarer=SEATS[game.declarer], game=render.game_name(game, style),
                      cards=" ".join(style.card(c) for c in discard)), ""] + lines
     if problem.title:
-        lines = [style.bold(problem.title), ""] + lines
+        lines = [style.bold(problem.text("title", lang)), ""] + lines
     click.echo("\n".join(lines), color=use_color)
 
 
@@ -111,10 +111,10 @@ def _read_deal(deal: str) -> Problem:
     """A problem file if DEAL names one (of any kind: a pipe such as ``<(cat f.toml)`` too; a
     folder is an error), else the inline form with / between the hands."""
     try:
-        if "/" not in deal and not Path(deal).exists() and not deal.endswith((".toml", ".json", ".jsonl")):
+        if "/" not in deal and not exists(deal) and not deal.endswith((".toml", ".json", ".jsonl")):
             raise UserError(f"{deal}: deal: no such file, and not a deal: give a problem file or "
                             f"'A-hand / B-hand / C-hand [/ talon]'")
-        if Path(deal).exists() or "/" not in deal or deal.endswith((".toml", ".json", ".jsonl")):
+        if exists(deal) or "/" not in deal or deal.endswith((".toml", ".json", ".jsonl")):
             return load(deal)
         parts = [p.strip() for p in deal.split("/")]
         if len(parts) not in (3, 4):

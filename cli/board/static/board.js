@@ -85,9 +85,9 @@ const WORDS = {
     "values hidden": "The values are hidden: “Show card values” shows them.",
     "values hidden problem": "Your move: the values, the answer and the key stay hidden until the end " +
       "(or “Show solution”); each of your cards is marked in the moves: ✓ as good as the best, ? what it cost.",
-    cost: "cost", "kept it": "kept it", "instead of": "instead of", solution: "Solution", "best discard": "Best discard",
+    "instead of": "instead of", solution: "Solution", "best discard": "Best discard",
     key: "Key", source: "Source", declarer: "declarer", catchers: "catchers", defenders: "defenders",
-    "no problem mode": "— (every value shown)", "choose the discard": "Choose the discard: click two cards of the declarer",
+    "no problem mode": "— (every value shown)",
     discard: "discard",
     "to play": "to play", "on lead": "on lead", "misère tag": "misère", "declarer tag": "declarer", you: "you",
     talon: "talon", "out of play": "out of play", start: "start", "deal over": "The deal is over.",
@@ -123,9 +123,9 @@ const WORDS = {
     "values hidden": "Оценки скрыты: «Показывать оценки карт» их покажет.",
     "values hidden problem": "Ваш ход: оценки, ответ и ключ скрыты до конца (или «Показать решение»); " +
       "каждая ваша карта отмечена в ходах: ✓ не хуже лучшей, ? сколько она стоила.",
-    cost: "стоил", "kept it": "сохраняла", "instead of": "вместо", solution: "Решение", "best discard": "Лучший снос",
+    "instead of": "вместо", solution: "Решение", "best discard": "Лучший снос",
     key: "Ключ", source: "Источник", declarer: "играющий", catchers: "ловящие", defenders: "вистующие",
-    "no problem mode": "— (все оценки видны)", "choose the discard": "Выберите снос: щёлкните две карты играющего",
+    "no problem mode": "— (все оценки видны)",
     discard: "снос",
     "to play": "ходит", "on lead": "на ходу", "misère tag": "мизер", "declarer tag": "играющий", you: "вы",
     talon: "прикуп", "out of play": "вне игры", start: "начало", "deal over": "Сдача сыграна.",
@@ -168,22 +168,26 @@ const WORDS = {
       "ведёт назад и вперёд, <kbd>b</kbd> играет лучшую карту. «Расстановка…» раздаёт любую позицию; " +
       "«Сохранить» пишет файл задачи, который читает <code>pref solve</code>. Адресная строка хранит позицию: " +
       "добавьте её в закладки или поделитесь ею.",
-    "english cards": "английские ♠AKQJ", "russian cards": "русские ♠ТКДВ",
     "solve as title": "Решайте задачу сами: оценки скрыты, решатель играет за другую сторону",
     "undo title": "Вернуть последнюю карту (←)", "redo title": "Сыграть карту снова (→)",
     "best title": "Сыграть выбор решателя (b)", "line title": "Сыграть лучшую линию до конца",
-    "seat title": "Сядьте за одно место; решатель играет за двух других", "lang title": "Запись карт",
+    "seat title": "Сядьте за одно место; решатель играет за двух других", "lang title": "Язык страницы и запись карт",
     "save toml title": "Сохранить эту позицию как файл задачи (TOML), который читает pref solve",
     "save json title": "Сохранить эту позицию как файл задачи (JSON), который читает pref solve",
     collection: "Сборник", "index help": "Выберите задачу: решатель играет за другую сторону и в конце показывает ответ, ключ и примечания автора.",
     filter: "Фильтр", "set up a position": "Расставить позицию…", "solve as": "Решать за",
     "hide hands": "Только руки, которые я вижу", "show solution": "Показать решение", "the collection": "Сборник",
     undo: "↶ Назад", redo: "Вперёд ↷", "best card": "Лучшая карта", "play the line": "Сыграть до конца",
-    "show values": "Показывать оценки карт", "you play": "Вы играете", "every seat": "за всех", cards: "Карты",
+    "show values": "Показывать оценки карт", "you play": "Вы играете", "every seat": "за всех",
     moves: "Ходы", "set up": "Расстановка…", "open file": "Открыть файл…", "save toml": "Сохранить .toml",
     "save json": "Сохранить .json",
   },
 };
+for (const [key, [en, ru]] of Object.entries(PROBLEM_WORDS)) {  // problem.js's words
+  WORDS.en[key] = en;
+  WORDS.ru[key] = ru;
+}
+
 // ``say("leads", {seat: "A"})``: the words of ``key``, each {name} filled in.
 const say = (key, vars = {}) => (WORDS[board.lang][key] || WORDS.en[key] || key)
   .replace(/\{(\w+)\}/g, (_, name) => vars[name]);
@@ -249,12 +253,15 @@ function solveOf(problem) {
 
 const STRAIN = { S: "♠", C: "♣", D: "♦", H: "♥", NT: "NT" };
 
+// "6♥" of a contract's "6H"
+function contractName(game) {
+  const m = String(game.contract).toUpperCase().replace(/\s/g, "").match(/^(\d+)(.*)$/);
+  return m ? m[1] + (STRAIN[m[2]] || m[2]) : game.contract;
+}
+
 function gameName(game) {
   if (!game) return say("no game");
-  if (game.kind === "contract") {
-    const m = String(game.contract).toUpperCase().replace(/\s/g, "").match(/^(\d+)(.*)$/);
-    return say("by", { contract: m ? m[1] + (STRAIN[m[2]] || m[2]) : game.contract, seat: game.declarer });
-  }
+  if (game.kind === "contract") return say("by", { contract: contractName(game), seat: game.declarer });
   if (game.kind === "misere") return say("misere", { seat: game.declarer });
   return say("raspasy") + (game.raspasy_talon ? ` (${say("talon")}: ${game.raspasy_talon})` : "");
 }
@@ -292,9 +299,14 @@ const board = {
   autoArmed: false,    // the solver replies only after a card of the user's, never after undo or a jump
   setup: {},           // the set-up's cards by field
   setupFrom: null,     // the problem the set-up was opened on
-  name: "",            // the collection's name of the problem on the board, if it is one
+  id: "",              // the collection's id of the problem on the board, if it is one (problem.js)
   solving: null,       // problem mode: the seats the user plays (the solver plays the others), values hidden
   revealed: false,     // problem mode: "Show solution" was asked before the end
+  helped: false,       // problem mode: a hint or a take-back (the ✓ is then "solved with help")
+  finished: false,     // problem mode: the attempt reached the end of the deal
+  discarding: null,    // problem mode: {picked}, the 12-card declarer's discard still to choose
+  hint: "",            // problem mode: the hint given, and the moment (hintAt) it was given for
+  hintAt: 0,
   lastSaid: "",        // what the live status last announced
   results: new Map(),  // the language and problem object (as JSON) -> promise of its result
   solved: new Map(),   // the same, once the answer is in
@@ -323,7 +335,7 @@ function problemAt(i) {
     problem = { ...board.states[i].problem };
   }
   if (i !== board.openedAt) {
-    for (const key of ["expect", "notes", "theme", "difficulty"]) delete problem[key];
+    for (const key of ["expect", "notes", "theme", "difficulty", "task", "index_title", "side", "ru"]) delete problem[key];
     if (board.baseTitle && i) problem.title = `${board.baseTitle} (after ${i} ${i === 1 ? "card" : "cards"})`;
     else if (board.baseTitle) problem.title = board.baseTitle;
     else delete problem.title;
@@ -394,27 +406,17 @@ function unfold(problem, moves) {
   return { problem: { ...problem, game }, moves: before.concat(moves), opened: before.length };
 }
 
-// The problem after the discard the solver chose for a declarer who holds 12 cards.
-function withDiscard(problem, result) {
-  const seat = problem.game.declarer;
-  const deal = { ...problem.deal, [seat]: handText(result.deal[seat]), discard: result.discard.join(" ") };
-  const expect = problem.expect && { tricks: problem.expect.tricks };  // a discard key asks another question
-  const out = { ...problem, deal };
-  if (expect && expect.tricks !== undefined) out.expect = expect; else delete out.expect;
-  return out;
-}
-
-// ``opened``: how many of the moves the problem was opened after (a link to a file with tricks played).
-async function begin(given, extraMoves = [], upTo = null, { keepDiscard = false, opened = 0 } = {}) {
+// ``opened``: how many of the moves the problem was opened after (a link to a file with tricks played);
+// ``draw``: false when the caller draws (a problem to solve: nothing is drawn before its side is set).
+async function begin(given, extraMoves = [], upTo = null, { keepDiscard = false, opened = 0, draw = true } = {}) {
   showError("");
   let { problem, moves, opened: openedMoves } = unfold(given, extraMoves);
   openedMoves = openedMoves || opened;
   try {
     const result = await solveOf(problem);
     if (result.discard_chosen) {
-      board.discardBest = { from: problem, seat: problem.game.declarer, cards: result.discard, tricks: result.tricks,
-        key: result.discard_key_text };
-      problem = withDiscard(problem, result);
+      board.discardBest = { from: problem, seat: problem.game.declarer, cards: result.discard, tricks: result.tricks };
+      problem = discarded(problem, result.discard);
       await solveOf(problem);
     } else if (!keepDiscard) {
       board.discardBest = null;
@@ -427,9 +429,11 @@ async function begin(given, extraMoves = [], upTo = null, { keepDiscard = false,
   $("index").hidden = true;
   $("layout").hidden = false;
   if (!keepDiscard) {  // another problem: analysis until a side is chosen
-    board.name = "";
+    board.id = "";
     board.solving = null;
-    board.revealed = false;
+    board.revealed = board.helped = board.finished = false;
+    board.discarding = null;
+    board.hint = "";
   }
   board.start = problem;
   board.openedAt = openedMoves;
@@ -437,16 +441,8 @@ async function begin(given, extraMoves = [], upTo = null, { keepDiscard = false,
   board.states = [startState(problem)];
   board.at = 0;
   fillSolveAs();
-  if (moves.length) {
-    try {
-      const { steps } = await api("play", { problem, cards: moves });
-      for (const step of steps) board.states.push(nextState(board.states[board.states.length - 1], step));
-      board.at = upTo === null ? board.states.length - 1 : Math.max(0, Math.min(upTo, board.states.length - 1));
-    } catch (e) {
-      showError(e.message);
-    }
-  }
-  await render();
+  if (moves.length) await replay(moves, upTo);
+  if (draw) await render();
   return true;
 }
 
@@ -491,12 +487,27 @@ function handHidden(seat, state) {
   return game.kind === "raspasy" || seat === game.declarer;
 }
 
+// Where each seat sits: the user's own at the bottom (the first of his side to play), then
+// clockwise, as play goes, the next on the left and the last on the right.
+function placeOf(seat) {
+  const seats = mySeats();
+  let bottom = "A";
+  if (seats.length) {
+    const first = SEATS.indexOf(toMove(board.states[board.openedAt].problem));
+    bottom = [0, 1, 2].map((k) => SEATS[(first + k) % 3]).find((s) => seats.includes(s));
+  }
+  return ["bottom", "left", "right"][(SEATS.indexOf(seat) - SEATS.indexOf(bottom) + 3) % 3];
+}
+
 function drawSeat(seat, state, result) {
   const box = $("seat-" + seat);
   box.replaceChildren();
+  box.dataset.pos = placeOf(seat);
   const problem = state.problem;
   const game = board.start.game;
-  const mover = state.over ? null : toMove(problem);
+  const discarding = board.discarding && seat === game.declarer;
+  box.classList.toggle("discarding", !!discarding);
+  const mover = state.over || board.discarding ? null : toMove(problem);
   const i = SEATS.indexOf(seat);
   const head = el("div", "seat-head");
   head.append(el("span", "seat-name", seat));
@@ -507,7 +518,7 @@ function drawSeat(seat, state, result) {
   box.append(head);
   box.classList.toggle("moving", seat === mover);
 
-  const hand = handCards(problem.deal[seat]);
+  const hand = discarding ? twelve(problem) : handCards(problem.deal[seat]);
   if (handHidden(seat, state)) {  // at the table: only a back for each card
     const row = el("div", "suit-row backs");
     for (let n = 0; n < hand.length; n++) row.append(el("span", "card back"));
@@ -517,7 +528,7 @@ function drawSeat(seat, state, result) {
   }
   box.classList.remove("hidden-hand");
   const values = result && seat === mover ? result.card_values : null;
-  const best = values ? bestValue(result) : null;
+  const best = values && !hiding() ? bestValue(result) : null;  // problem mode: not even a class tells it
   for (let s = 0; s < 4; s++) {
     const row = el("div", "suit-row");
     row.append(el("span", `suit-label ${s >= 2 ? "red" : "black"}`, SUIT_SYMBOLS[s]));
@@ -530,9 +541,13 @@ function drawSeat(seat, state, result) {
       const face = cardFace(card, legal && values[card] === best ? "best" : "");
       button.append(face);
       button.dataset.card = card;
-      if (values) {
+      if (discarding) {  // the 12-card declarer's discard: two cards, chosen by clicking
+        button.classList.toggle("picked", board.discarding.picked.includes(card));
+        button.setAttribute("aria-pressed", String(board.discarding.picked.includes(card)));
+        button.addEventListener("click", () => pickDiscard(card));
+      } else if (values) {
         button.disabled = !legal || board.busy || !playerMayPlay(mover);
-        if (legal) {
+        if (legal && !hiding()) {
           const badge = el("span", "value" + (values[card] === best ? " best" : ""),
             (values[card] === best ? "★" : "") + values[card]);
           badge.title = say("badge", { seat: countedSeat(game, mover), tricks: tricks(values[card]), card: cardText(card) });
@@ -552,6 +567,7 @@ function drawCentre(state) {
   for (const seat of SEATS) {
     $("slot-" + seat).replaceChildren();
     $("slot-" + seat).classList.add("empty");
+    $("slot-" + seat).dataset.pos = placeOf(seat);
   }
   const shown = state.table.length ? state.table : (state.lastTrick || []);
   for (const { seat, card } of shown) {
@@ -560,7 +576,7 @@ function drawCentre(state) {
     slot.append(cardFace(card, state.table.length ? "" : "faded"));
     slot.append(el("span", "slot-seat", seat));
   }
-  const talon = listCards(state.problem.deal.talon);
+  const talon = board.discarding ? [] : listCards(state.problem.deal.talon);  // a discarding declarer holds it
   const discard = listCards(state.problem.deal.discard);
   const box = $("talon");
   box.replaceChildren();
@@ -580,9 +596,11 @@ function drawCentre(state) {
     }
     box.append(el("span", "label", note));
   }
-  if (discard.length) {
+  if (discard.length) {  // the declarer's, hidden from the defenders as his hand is
+    const game = board.start.game;
+    const hidden = game && game.declarer && handHidden(game.declarer, state);
     box.append(el("span", "label", say("discard")));
-    discard.forEach((c) => box.append(cardFace(c, "small")));
+    discard.forEach((c) => box.append(hidden ? el("span", "card back small") : cardFace(c, "small")));
   }
   // The turned talon card lies in the trick with the players' cards (raspasy, tricks 1 and 2).
   const shownTrick = state.table.length || !state.lastTrick ? tricksDone(state.problem) + 1 : tricksDone(state.problem);
@@ -608,14 +626,10 @@ function drawMoves() {
   const startButton = el("button", "move" + (board.at === 0 ? " current" : ""), say("start"));
   startButton.addEventListener("click", () => goTo(0));
   first.append(startButton);
-  const discarded = board.solving && board.discardBest && board.solving.includes(board.discardBest.seat);
-  const withIt = discarded && board.solved.get(keyOf(board.start));
-  if (withIt) {  // the user's discard, marked as his cards are
+  const discardMarked = discardMark();
+  if (discardMarked) {  // the user's discard, marked as his cards are
     const cards = listCards(board.start.deal.discard).map(cardText).join(" ");
-    const cost = Math.abs(withIt.tricks - board.discardBest.tricks);
-    first.append(el("span", "move-seat", ` ${say("discard")} `), el("span", "", cards),
-      cost ? el("span", "mark bad", `? ${say("cost")} ${cost} (${board.discardBest.cards.map(cardText).join(" ")} ${say("kept it")})`)
-        : el("span", "mark good", "✓"));
+    first.append(el("span", "move-seat", ` ${say("discard")} `), el("span", "", cards), discardMarked);
   }
   list.append(first);
   let item = null;
@@ -689,53 +703,40 @@ function giveaway(line) {
   return line;
 }
 
-// Problem mode: was the user's card ``i`` as good as the best? ✓, or what it cost and which card kept it.
-function markOf(i) {
-  const s = board.states[i];
-  const before = board.solved.get(keyOf(problemAt(i - 1)));
-  if (!before || !(s.card in before.card_values)) return null;
-  const best = bestValue(before);
-  const value = before.card_values[s.card];
-  if (value === best) return el("span", "mark good", "✓");
-  const cost = Math.abs(value - best);
-  const kept = before.key.working.map(cardText).join(" ");
-  const mark = el("span", "mark bad", `? ${say("cost")} ${cost} (${kept} ${say("kept it")})`);
-  mark.title = `${countedSeat(board.start.game, s.seat)} ${value} ${say("instead of")} ${best}`;
-  return mark;
-}
-
-// Problem mode, at the end or on "Show solution": the answer, the key and the composer's notes.
-function drawSolution(state) {
+// Problem mode, at the end or on "Show solution": the problem's own answer (from its start, with
+// the best discard), the key, the title that names it, and the composer's notes, in the page's language.
+function drawSolution() {
   const box = $("solution");
   box.replaceChildren();
   box.hidden = !board.solving || hiding();
   if (box.hidden) return;
-  const result = board.solved.get(keyOf(board.start));
+  const origin = originOf();
+  const result = board.solved.get(keyOf(origin));
   box.append(el("h2", "", say("solution")));
+  const title = textOf(origin, "title");
+  if (title) box.append(el("div", "solution-title", title));
   if (result) {
     box.append(verdictLine(result.answer));
     if (board.start.game.kind === "raspasy") box.append(el("div", "sub raspasy-note", say("raspasy totals")));
-    if (board.discardBest) box.append(el("div", "sub", `${say("best discard")}: ${board.discardBest.key}`));
+    if (result.discard_key_text) box.append(el("div", "sub discard-key", `${say("best discard")}: ${result.discard_key_text}`));
     if (result.key_text) box.append(keyLine(result));
   }
-  const meta = [board.start.theme, board.start.difficulty].filter(Boolean).join(" · ");
+  const meta = [textOf(origin, "theme"), textOf(origin, "difficulty")].filter(Boolean).join(" · ");
   if (meta) box.append(el("div", "sub", meta));
-  if (board.start.notes) {  // the file's paragraphs, each line joined (the file wraps them at 90 columns)
+  const text = textOf(origin, "notes");
+  if (text) {  // the file's paragraphs, each line joined (the file wraps them at 90 columns)
     const notes = el("div", "notes");
-    for (const para of board.start.notes.trim().split(/\n\s*\n/)) notes.append(el("p", "", para.replace(/\s*\n\s*/g, " ")));
+    notes.tabIndex = 0;  // scrolled by the keyboard too
+    notes.setAttribute("role", "region");
+    notes.setAttribute("aria-label", say("notes"));
+    for (const para of text.trim().split(/\n\s*\n/)) notes.append(el("p", "", para.replace(/\s*\n\s*/g, " ")));
     box.append(notes);
   }
-  if (board.start.source) {
+  const from = textOf(origin, "source");
+  if (from) {
     const source = el("details", "source");
-    source.append(el("summary", "", say("source")), el("p", "", board.start.source));
+    source.append(el("summary", "", say("source")), el("p", "", from));
     box.append(source);
-  }
-  if (state.over && !board.revealed && board.name && !board.states.some((_, i) => {
-    const m = i && board.solving.includes(board.states[i].seat) ? markOf(i) : null;
-    return m && m.classList.contains("bad");
-  })) {
-    const done = store.get("pref-solved", {});
-    if (!done[board.name]) store.set("pref-solved", { ...done, [board.name]: true });
   }
 }
 
@@ -758,6 +759,10 @@ function drawValue(state, result) {
     const t = state.taken;
     box.append(verdictLine(state.answer));
     box.append(el("div", "sub", say("tricks taken", { a: t[0], b: t[1], c: t[2] })));
+    return;
+  }
+  if (hiding()) {  // nothing that gives the problem away is on the page, not even hidden
+    if (!board.discarding) box.append(el("div", "sub values-hidden", say("values hidden problem")));
     return;
   }
   if (!result) {
@@ -801,7 +806,9 @@ function drawDiscard(box, result) {
   let line;
   if (mine.join(" ") === cards.join(" ")) {
     line = el("div", "sub discard-note", say("discard best", { seat, cards: shown }));
-    line.append(el("span", "key", ` (${board.discardBest.key})`), ".");
+    const origin = board.solved.get(keyOf(board.discardBest.from));
+    if (origin) line.append(el("span", "key", ` (${origin.discard_key_text})`));
+    line.append(".");
   } else if (result.tricks !== tricks) {
     line = el("div", "sub mistake discard-note", say("discard worse",
       { seat, cards: shown, tricks: result.tricks, best: tricks, other: cards.map(cardText).join(" ") }));
@@ -823,41 +830,54 @@ function drawDiscard(box, result) {
 async function render() {
   const mine = ++board.generation;
   const state = current();
+  const ending = board.solving && !board.finished && state.over && board.at === board.states.length - 1;
+  if (ending) board.finished = true;  // the attempt is over: its result, the solution, every value
   showHints();
-  $("title").textContent = board.start.title || say("board name");
-  document.title = (board.start.title ? board.start.title + " — " : "") + say("board name");
-  const g = board.start.game;
-  const source = board.start.source || "";
-  const short = source.length > 60 ? source.slice(0, 60).replace(/[\s,;]+\S*$/, "") + "…" : source;
-  $("game-line").textContent = gameName(g) + (short ? " · " + short : "");
-  $("game-line").title = source;  // the whole of a long source
+  drawHeader();
   let result = null;
-  if (!state.over) {
-    drawAll(state, null);
-    try {
-      result = await solveOf(problemAt(board.at));
-    } catch (e) {
-      showError(e.message);
-    }
-    if (mine !== board.generation) return;
+  if (!state.over) drawAll(state, null);
+  try {  // the position's values, and the problem's own answer (the task, the result and the solution say it)
+    const asked = [state.over ? null : solveOf(problemAt(board.at))];
+    if (board.solving || board.discardBest) asked.push(solveOf(originOf()));
+    [result] = await Promise.all(asked);
+  } catch (e) {
+    showError(e.message);
   }
+  if (mine !== board.generation) return;
   drawAll(state, result);
   updateAddress();
   announce(state);
+  fetchMarks();
+  if (ending) {
+    recordAttempt(state);
+    showFirstMark();
+  }
+  focusHand();
   maybeAutoPlay(state, result);
 }
 
-// Problem mode hides every value until the end of the deal, or until "Show solution".
-const hiding = () => !!board.solving && !board.revealed && !(board.states.length && current().over);
+// The title (in problem mode one that does not name the key, until the solution is shown), the
+// game and the source, in the page's language.
+function drawHeader() {
+  const origin = originOf();
+  const title = textOf(origin, hiding() ? "index_title" : "title");
+  $("title").textContent = title || say("board name");
+  document.title = (title ? title + " — " : "") + say("board name");
+  const source = textOf(origin, "source");
+  const short = source.length > 60 ? source.slice(0, 60).replace(/[\s,;]+\S*$/, "") + "…" : source;
+  $("game-line").textContent = gameName(board.start.game) + (short ? " · " + short : "");
+  $("game-line").title = source;  // the whole of a long source
+}
 
 function showHints() {
   document.body.classList.toggle("no-hints", !$("hints").checked || hiding());
   $("hints").disabled = hiding();
 }
 
-// The live status says what changed (a card played, whose turn), not the whole panel again.
+// The live status says what changed (a card played and its mark, whose turn), not the whole panel again.
 function announce(state) {
-  const played = state.card ? `${state.seat} ${cardText(state.card)}. ` : "";
+  const mark = state.card && board.solving && board.solving.includes(state.seat) ? markOf(board.at) : null;
+  const played = state.card ? `${state.seat} ${cardText(state.card)}${mark ? ": " + mark.textContent : ""}. ` : "";
   const text = played + $("turn").textContent;
   if (text !== board.lastSaid) $("live").textContent = board.lastSaid = text;
 }
@@ -874,7 +894,8 @@ function drawAll(state, result) {
   $("best").hidden = $("line").hidden = hiding();
   $("seat").disabled = !!board.solving;
   $("show-solution").hidden = !hiding();
-  drawSolution(state);
+  drawSolution();
+  drawProblem(state);
 }
 
 function showError(message) {
@@ -891,6 +912,7 @@ const mySeats = () => board.solving || ($("seat").value ? [$("seat").value] : []
 
 function maybeAutoPlay(state, result) {
   clearTimeout(board.autoTimer);
+  if (board.discarding) return;  // the declarer's discard comes first
   if (board.solving) {  // a problem: the solver answers for the other side, at the end of the history
     const mover = state.over ? null : toMove(state.problem);
     if (result && mover && !board.solving.includes(mover) && board.at === board.states.length - 1) {
@@ -908,122 +930,42 @@ function maybeAutoPlay(state, result) {
 
 function userPlays(card) {
   board.autoArmed = true;
+  noteTakeBack();
   playCards([card]);
-}
-
-// ---- problem mode: the user solves one side, the solver plays the other ---------------------
-
-// The sides of the game: the declarer and the defenders (a misère's catchers), or in raspasy each player.
-function sidesOf(game) {
-  if (!game) return [];
-  if (game.kind === "raspasy") return SEATS.map((s) => ({ seats: [s], label: s }));
-  const others = SEATS.filter((s) => s !== game.declarer);
-  return [{ seats: [game.declarer], label: `${say("declarer")} (${game.declarer})` },
-    { seats: others, label: `${say(game.kind === "misere" ? "catchers" : "defenders")} (${others.join(", ")})` }];
-}
-
-function fillSolveAs() {
-  const select = $("solve-as");
-  select.replaceChildren(new Option(say("no problem mode"), ""));
-  for (const side of sidesOf(board.start.game)) select.append(new Option(side.label, side.seats.join("")));
-  select.value = board.solving ? board.solving.join("") : "";
-}
-
-// The side to move first: the one a composed problem asks about.
-function firstSide() {
-  const game = board.start.game;
-  const mover = board.discardBest ? board.discardBest.seat : toMove(board.states[0].problem);
-  return sidesOf(game).find((side) => side.seats.includes(mover)).seats;
-}
-
-function solveAs(seats) {
-  board.solving = seats && seats.length ? seats : null;
-  board.revealed = false;
-  board.autoArmed = false;
-  $("seat").value = "";
-  fillSolveAs();
-  // a declarer who holds 12 cards: the problem starts with his discard, the user's to choose
-  if (board.solving && board.discardBest && board.solving.includes(board.discardBest.seat) && board.at === 0) {
-    chooseDiscard();
-    return;
-  }
-  render();
-}
-
-function chooseDiscard() {
-  openSetup(board.discardBest.from);
-  board.choosingDiscard = true;
-  document.querySelector("input[name=target][value=discard]").checked = true;
-  $("setup-error").textContent = `${say("choose the discard")} (${board.discardBest.seat})`;
-}
-
-// ---- the collection -------------------------------------------------------------------------
-
-async function showIndex() {
-  let problems = [];
-  try {
-    problems = (await api("index", {})).problems;
-  } catch (e) {
-    showError(e.message);
-  }
-  board.index = problems;
-  $("layout").hidden = true;
-  $("index").hidden = false;
-  drawIndex();
-}
-
-function drawIndex() {
-  const list = $("index-list");
-  list.replaceChildren();
-  const done = store.get("pref-solved", {});
-  const words = $("index-filter").value.toLowerCase().split(/\s+/).filter(Boolean);
-  for (const p of board.index || []) {
-    const text = [p.title, p.game, p.kind, p.theme, p.difficulty, p.name].join(" ").toLowerCase();
-    if (!words.every((w) => text.includes(w))) continue;
-    const item = el("li", "index-item");
-    const open = el("button", "link index-open", p.title);
-    open.type = "button";
-    open.dataset.name = p.name;
-    open.addEventListener("click", () => openFromCollection(p.name));
-    item.append(open);
-    if (done[p.name]) item.append(el("span", "solved-mark", " ✓"));
-    item.append(el("div", "sub", [p.game, p.theme, p.difficulty].filter(Boolean).join(" · ")));
-    list.append(item);
-  }
-}
-
-async function openFromCollection(name, solving = null) {
-  try {
-    const { problem } = await api("problem", { name });
-    if (await begin(problem)) {
-      board.name = name;
-      solveAs(solving || firstSide());
-    }
-  } catch (e) {
-    showError(e.message);
-  }
 }
 
 // ---- the address bar carries the position ----------------------------------------------------
 
+// A problem of the collection is named by its id alone (nothing of it shows), with the attempt:
+// the side solved ("none": analysis), the discard made, the moves, the help it had. Any other
+// position is written out; in problem mode without its published answer, key or a title naming it.
 function addressOf(problem, moves, upTo) {
   const p = new URLSearchParams();
-  for (const s of SEATS) p.set(s, dotText(handCards(problem.deal[s])));
-  for (const key of ["talon", "discard"]) if (problem.deal[key]) p.set(key, listCards(problem.deal[key]).join(","));
-  const g = problem.game || {};
-  for (const key of ["kind", "contract", "declarer", "leader", "raspasy_talon"]) if (g[key]) p.set(key, g[key]);
-  if (g.trick) p.set("trick", listCards(g.trick).join(","));
-  if (problem.expect) {
-    const t = problem.expect.tricks;
-    p.set("expect", typeof t === "object" ? SEATS.map((s) => t[s]).join(",") : String(t));
+  if (board.id) {
+    p.set("p", board.id);
+    p.set("solve", board.solving ? board.solving.join("") : "none");
+    if (board.discardBest && !board.discarding && problem.deal.discard) p.set("discard", listCards(problem.deal.discard).join(","));
+  } else {
+    for (const s of SEATS) p.set(s, dotText(handCards(problem.deal[s])));
+    for (const key of ["talon", "discard"]) if (problem.deal[key]) p.set(key, listCards(problem.deal[key]).join(","));
+    const g = problem.game || {};
+    for (const key of ["kind", "contract", "declarer", "leader", "raspasy_talon"]) if (g[key]) p.set(key, g[key]);
+    if (g.trick) p.set("trick", listCards(g.trick).join(","));
+    if (problem.expect && !board.solving) {
+      const t = problem.expect.tricks;
+      p.set("expect", typeof t === "object" ? SEATS.map((s) => t[s]).join(",") : String(t));
+      if (problem.expect.key) p.set("key", problem.expect.key);
+    }
+    const title = board.solving ? textOf(problem, "index_title") : problem.title;
+    if (title) p.set("title", title);
+    for (const key of ["source", "theme", "difficulty"]) if (problem[key]) p.set(key, problem[key]);
+    if (board.openedAt) p.set("opened", String(board.openedAt));
+    if (board.solving) p.set("solve", board.solving.join(""));
   }
-  if (problem.expect && problem.expect.key) p.set("key", problem.expect.key);
-  for (const key of ["title", "source", "theme", "difficulty"]) if (problem[key]) p.set(key, problem[key]);
   if (moves.length) p.set("moves", moves.join(","));
-  if (board.openedAt) p.set("opened", String(board.openedAt));
-  if (board.name) p.set("name", board.name);
-  if (board.solving) p.set("solve", board.solving.join(""));
   if (upTo !== moves.length) p.set("at", String(upTo));
+  if (board.solving && board.helped) p.set("help", "1");
+  if (board.solving && board.revealed) p.set("shown", "1");
   return "#" + p.toString().replace(/%2C/g, ",");
 }
 
@@ -1035,8 +977,15 @@ function updateAddress() {
 // A count in the address ("at", "opened"): a whole number, else none (a mistyped one is ignored).
 const count = (text) => (/^\d{1,3}$/.test(text || "") ? Number(text) : null);
 
+// What the address asks: a problem of the collection by its id (``p``), or a position written out;
+// and the attempt: ``solving`` (seats; null for "none"; undefined: the problem's own side).
 function problemFromAddress(hash) {
   const p = new URLSearchParams(hash.replace(/^#/, ""));
+  const solve = p.get("solve");
+  const wanted = { moves: listCards(p.get("moves")), upTo: count(p.get("at")), helped: p.get("help") === "1",
+    revealed: p.get("shown") === "1", discard: listCards(p.get("discard")),
+    solving: solve === null ? undefined : solve === "none" ? null : solve.split("").filter((s) => SEATS.includes(s)) };
+  if (p.get("p") || p.get("name")) return { ...wanted, id: p.get("p") || p.get("name") };
   if (!p.get("A") && !p.get("B") && !p.get("C")) return null;
   const problem = {};
   for (const key of ["title", "source", "theme", "difficulty"]) if (p.get(key)) problem[key] = p.get(key);
@@ -1055,10 +1004,7 @@ function problemFromAddress(hash) {
     problem.expect = { tricks: parts.length === 3 ? { A: parts[0], B: parts[1], C: parts[2] } : parts[0] };
   }
   if (p.get("key")) problem.expect = { ...(problem.expect || {}), key: p.get("key") };
-  const moves = listCards(p.get("moves"));
-  const solving = (p.get("solve") || "").split("").filter((s) => SEATS.includes(s));
-  return { problem, moves, upTo: count(p.get("at")), opened: count(p.get("opened")) || 0,
-    name: p.get("name") || "", solving };
+  return { ...wanted, problem, opened: count(p.get("opened")) || 0, discard: [] };
 }
 
 // ---- files ---------------------------------------------------------------------------------------
@@ -1209,7 +1155,7 @@ function closeSetup() {
 function setupProblem() {
   const problem = {};
   if (board.choosingDiscard) {  // the same problem with another discard: where it comes from stays
-    for (const key of ["source", "theme", "difficulty", "notes"]) {
+    for (const key of ["source", "theme", "difficulty", "notes", "task", "index_title", "side", "ru"]) {
       if (board.setupFrom[key]) problem[key] = board.setupFrom[key];
     }
   }
@@ -1266,10 +1212,12 @@ function wire() {
   $("redo").addEventListener("click", () => { board.autoArmed = false; goTo(board.at + 1); });
   // The result the board already shows (problemAt, not the bare position: one solve, not two).
   $("best").addEventListener("click", async () => {
+    if (hiding()) return;  // problem mode: no best card until the attempt is over (b too)
     const r = await solveOf(problemAt(board.at));
     userPlays(r.line[0]);
   });
   $("line").addEventListener("click", async () => {
+    if (hiding()) return;
     board.autoArmed = false;
     const r = await solveOf(problemAt(board.at));
     playCards(r.line);
@@ -1279,16 +1227,25 @@ function wire() {
     board.lang = $("lang").value;
     store.set("pref-lang", board.lang);
     sayAll();
-    if (board.start) fillSolveAs();
-    if (board.start) render();
     if (!$("index").hidden) drawIndex();
+    else if (board.start) {
+      fillSolveAs();
+      if (board.hint) giveHint();  // said again in the new language
+      else render();
+    }
   });
   $("solve-as").addEventListener("change", () => solveAs($("solve-as").value.split("").filter(Boolean)));
   $("hide-hands").addEventListener("change", () => render());
   $("show-solution").addEventListener("click", () => { board.revealed = true; render(); });
+  $("hint").addEventListener("click", giveHint);
+  $("discard-done").addEventListener("click", discardDone);
+  $("try-again").addEventListener("click", () => solveAs(board.solving));
+  $("next-problem").addEventListener("click", nextProblem);
   $("index-open").addEventListener("click", showIndex);
   $("index-setup").addEventListener("click", () => openSetup());
   $("index-filter").addEventListener("input", drawIndex);
+  $("index-unsolved").addEventListener("change", drawIndex);
+  $("index-clear").addEventListener("click", clearSolved);
   $("seat").addEventListener("change", () => { board.autoArmed = !!$("seat").value; render(); });
   $("save-json").addEventListener("click", () => save("json"));
   $("save-toml").addEventListener("click", () => save("toml"));
@@ -1318,7 +1275,7 @@ function wire() {
     if (e.ctrlKey || e.metaKey || e.altKey) return;  // the browser's shortcuts (Ctrl+B) are not moves
     if (e.key === "ArrowLeft") { board.autoArmed = false; undo(); }
     if (e.key === "ArrowRight") { board.autoArmed = false; goTo(board.at + 1); }
-    if (e.key === "b") $("best").click();
+    if (e.key === "b" && !hiding()) $("best").click();
   });
   window.addEventListener("hashchange", () => {
     beginFromAddress();  // typed or pasted: replaceState fires no event
@@ -1329,22 +1286,14 @@ function wire() {
 async function beginFromAddress() {
   const wanted = problemFromAddress(location.hash);
   if (!wanted) return false;
+  if (wanted.id) {
+    await openCollection(wanted.id, wanted);
+    return true;
+  }
   try {
     const { problem } = await api("open", { name: "link.json", text: JSON.stringify(wanted.problem) });
-    await begin(problem, wanted.moves, wanted.upTo, { opened: wanted.opened });
-    if (wanted.name) {  // a problem of the collection: its notes come from there
-      try {
-        board.start.notes = (await api("problem", { name: wanted.name })).problem.notes;
-        board.name = wanted.name;
-      } catch (e) {
-        // not in this collection: the position works all the same
-      }
-    }
-    if (wanted.solving.length) {
-      board.solving = wanted.solving;
-      fillSolveAs();
-      await render();
-    }
+    if (!await begin(problem, [], null, { opened: wanted.opened, draw: false })) return true;
+    await solveAs(wanted.solving || null, wanted);
   } catch (e) {
     const lenient = { ...wanted.problem, deal: { ...wanted.problem.deal } };
     for (const s of SEATS) lenient.deal[s] = handText(dotCards(wanted.problem.deal[s]));

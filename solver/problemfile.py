@@ -770,9 +770,13 @@ _ATTRIBUTE = {("expect", "tricks"): "expect", ("expect", "table"): "expect_table
 
 
 def to_dict(problem: Problem) -> dict:
-    """The problem as the nested tables of its file (only the keys it gives), ready for TOML or JSON."""
+    """The problem as the nested tables of its file (only the keys it gives), ready for TOML or JSON.
+    Without a published answer (``expect``) there is no ``[expect]``: its key and its answer at the
+    table belong to that answer (a position played on from the problem drops all three)."""
     out: dict = {}
     for section, keys in KEYS.items():
+        if section == "expect" and problem.expect is None:
+            continue
         table = {}
         for key in keys:
             if section == "" and key in KEYS:

@@ -383,14 +383,9 @@ def solve(position: Position, game: Game, *, options: Options | None = None, eng
           with_line: bool = True, with_card_values: bool = True) -> Result:
     """Solve ``position`` as ``game``; an :class:`InputError` if it cannot be played (see :func:`validate`)."""
     validate(position, game)
-    from .engine import Engine, checked_options
+    from .engine import engine_for
 
-    if engine is not None:
-        if not isinstance(engine, Engine):
-            raise InputError("engine", f"a solver.Engine, not {excerpt(engine)}")
-        if options is not None:
-            raise InputError("options", "give options or an engine, not both: the engine has its own")
-    engine = engine or Engine(_default_options() if options is None else checked_options(options))
+    engine = engine_for(options, engine)
     start = engine.nodes
     mover = position.to_move
     if game.kind is Kind.RASPASY:
@@ -412,9 +407,3 @@ def solve(position: Position, game: Game, *, options: Options | None = None, eng
         tricks, line = engine.searcher.value(position, game, focus), []
     values = engine.searcher.card_values(position, game, focus) if with_card_values else {}
     return Result(game, position, tricks, values, line, engine.nodes - start)
-
-
-def _default_options():
-    from .engine import Options
-
-    return Options()

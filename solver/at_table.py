@@ -136,7 +136,7 @@ def solve_at_table(position: Position, game: Game, unseen=(), *, worlds="all", h
     if check_game(game).kind is Kind.RASPASY:
         raise InputError("game.kind", "raspasy has no declarer and no discard: nothing is hidden at the table")
     validate(position, game)
-    from .engine import Engine, Options, checked_options
+    from .engine import engine_for
 
     hidden_now = _card_numbers(unseen, "unseen")
     declarer = game.declarer
@@ -147,13 +147,7 @@ def solve_at_table(position: Position, game: Game, unseen=(), *, worlds="all", h
     candidates = [w for w in candidates if _consistent(game, cards, w, known)]
     if not candidates:
         raise InputError("worlds", "no discard listed is consistent with the declarer's play so far")
-    if engine is not None:
-        if not isinstance(engine, Engine):
-            raise InputError("engine", f"a solver.Engine, not {excerpt(engine)}")
-        if options is not None:
-            raise InputError("options", "give options or an engine, not both: the engine has its own")
-    engine = engine or Engine(Options() if options is None else checked_options(options))
-    return _Search(engine, position, game, cards, candidates).answer(
+    return _Search(engine_for(options, engine), position, game, cards, candidates).answer(
         worlds if isinstance(worlds, str) else "listed", with_key)
 
 

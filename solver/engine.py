@@ -57,7 +57,6 @@ class Options:
     table_memo: bool = True
     table_defender_merge: bool = True
     table_declarer_merge: bool = True
-    table_ordering: bool = True
     tt_log2_size: int = DEFAULT_LOG2_SIZE
 
     def __post_init__(self):
@@ -332,6 +331,18 @@ class Engine:
         """The old name of ``searcher.value``, kept for outside timing scripts written
         against it (the developers' side-by-side harness looks it up)."""
         return self.searcher.value(position, game, focus, cooperative)
+
+
+def engine_for(options=None, engine=None) -> Engine:
+    """The engine a public function searches with: ``engine`` if given (then no ``options``), else a
+    new one with ``options`` (default :class:`Options`); an :class:`InputError` for anything else."""
+    if engine is not None:
+        if not isinstance(engine, Engine):
+            raise InputError("engine", f"a solver.Engine, not {excerpt(engine)}")
+        if options is not None:
+            raise InputError("options", "give options or an engine, not both: the engine has its own")
+        return engine
+    return Engine(Options() if options is None else checked_options(options))
 
 
 def checked_options(options, name: str = "options") -> Options:

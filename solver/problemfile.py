@@ -1031,14 +1031,19 @@ def _played(game: dict, fail) -> tuple[str, ...] | None:
     value = game["played"]
     if not isinstance(value, list):
         raise fail("game.played", f"expected a list of tricks, e.g. [\"AS 7S 8S\", \"KH 7H 8H\"], not {excerpt(value)}")
-    tricks = []
-    for i, trick in enumerate(value):
-        if isinstance(trick, list) and all(isinstance(c, str) for c in trick):
-            trick = " ".join(trick)
-        if not isinstance(trick, str):
-            raise fail(f"game.played[{i}]", f"expected a trick as text, e.g. \"AS 7S 8S\", not {excerpt(trick)}")
-        tricks.append(trick)
-    return tuple(tricks)
+    return _texts(value, "game.played", "a trick as text, e.g. \"AS 7S 8S\"", fail)
+
+
+def _texts(value: list, field: str, what: str, fail) -> tuple[str, ...]:
+    """Each item of a list as text: a string, or a list of strings joined with spaces."""
+    out = []
+    for i, item in enumerate(value):
+        if isinstance(item, list) and all(isinstance(c, str) for c in item):
+            item = " ".join(item)
+        if not isinstance(item, str):
+            raise fail(f"{field}[{i}]", f"expected {what}, not {excerpt(item)}")
+        out.append(item)
+    return tuple(out)
 
 
 def _table_discards(game: dict, fail) -> str | tuple[str, ...] | None:
@@ -1054,14 +1059,7 @@ def _table_discards(game: dict, fail) -> str | tuple[str, ...] | None:
     if not isinstance(value, list) or not value:
         raise fail("game.table_discards", f"all, best or a list of discards such as [\"7S 8S\", \"7H 8H\"], "
                    f"not {excerpt(value)}")
-    out = []
-    for i, pair in enumerate(value):
-        if isinstance(pair, list) and all(isinstance(c, str) for c in pair):
-            pair = " ".join(pair)
-        if not isinstance(pair, str):
-            raise fail(f"game.table_discards[{i}]", f"a discard as text, e.g. \"7S 8S\", not {excerpt(pair)}")
-        out.append(pair)
-    return tuple(out)
+    return _texts(value, "game.table_discards", "a discard as text, e.g. \"7S 8S\"", fail)
 
 
 def _expect_table(expect: dict | None, fail) -> bool | int | None:

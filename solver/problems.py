@@ -122,6 +122,8 @@ class TableQuestion:
     worlds: str | tuple[str, ...]
     history: tuple | None
     source: str
+    as_filed: bool = True
+    """Whether the discards covered are the file's own (``[expect] table`` answers for those only)."""
 
 
 def table_question(problem: Problem, solved: Solved | None = None, open_whist: bool = False,
@@ -140,18 +142,19 @@ def table_question(problem: Problem, solved: Solved | None = None, open_whist: b
     game = problem.game()
     declarer = game.declarer
     worlds = discards or problem.table_discards or "all"
+    filed = discards is None or discards == (problem.table_discards or "all")
     if problem.needs_discard:
         position, discard, _ = (solved.result.position, solved.discard, True) if solved else \
             setup(problem, engine, key)
-        return TableQuestion(position, tuple(discard), worlds, None, "discard")
+        return TableQuestion(position, tuple(discard), worlds, None, "discard", filed)
     position = problem.position()
     history = problem.history()
     in_hands = position.hands[0] | position.hands[1] | position.hands[2]
     if problem.discard is not None:
-        return TableQuestion(position, problem.discard_cards(), worlds, history, "discard")
+        return TableQuestion(position, problem.discard_cards(), worlds, history, "discard", filed)
     talon = problem.talon_cards()
     if talon and not any(in_hands >> c & 1 for c in talon):
-        return TableQuestion(position, talon, worlds, history, "talon")
+        return TableQuestion(position, talon, worlds, history, "talon", filed)
     seen = in_hands
     for c in position.trick:
         seen |= 1 << c

@@ -85,7 +85,8 @@ def test_open_whist_and_best_discards_on_the_command_line():
     best = CliRunner().invoke(pref, ["solve", "--only", "value", "--json", "--table-discards", "best",
                                      str(ROOT / "problems" / "kovalevskaya-misere.toml")])
     table = json.loads(best.output)["table"]
-    assert table["discards"] == "best" and table["worlds"] < 66
+    assert table["discards"] == "best" and table["worlds"] < 66 and table["caught"] is True
+    assert "agrees" not in table and best.exit_code == 0  # the file's answer is for every discard
 
 
 def test_pref_check_fails_a_wrong_table_answer(tmp_path):

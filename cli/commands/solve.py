@@ -148,7 +148,7 @@ def _key_line(solved: Solved, lang: str) -> str:
 def _wrong(problem: Problem, solved: Solved, table) -> bool:
     """Whether a published answer differs: ``[expect] tricks``, or ``[expect] table``."""
     wrong = problem.expect is not None and not problem.agrees(solved.result.deal_tricks)
-    return wrong or table is not None and problem.agrees_table(table[1]) is False
+    return wrong or table is not None and table[0].as_filed and problem.agrees_table(table[1]) is False
 
 
 def _json_out(problem: Problem, solved: Solved, full: bool, stats, table=None) -> dict:
@@ -167,9 +167,10 @@ def _json_out(problem: Problem, solved: Solved, full: bool, stats, table=None) -
 
 def table_json(problem: Problem, question, answer) -> dict:
     """The answer at the table for JSON: :meth:`~solver.at_table.TableAnswer.to_json`, where the
-    unseen cards come from (``source``) and, when the file declares it, ``expect`` and ``agrees``."""
+    unseen cards come from (``source``) and, when the file declares it for the discards covered,
+    ``expect`` and ``agrees``."""
     out = {**answer.to_json(), "source": question.source}
-    if problem.expect_table is not None:
+    if problem.expect_table is not None and question.as_filed:
         out["expect"] = problem.expect_table
         out["agrees"] = problem.agrees_table(answer)
     return out
@@ -185,11 +186,12 @@ def _value_lines(problem: Problem, result, style: Style, table=None) -> list[str
 
 
 def _table_lines(problem: Problem, table, style: Style) -> list[str]:
-    """The answer at the table, and the published one beside it; nothing when none is asked."""
+    """The answer at the table, and the published one beside it (when it is for the discards covered:
+    not with --table-discards other than the file's); nothing when none is asked."""
     if table is None:
         return []
     lines = table_lines(*table, style)
-    agrees = problem.agrees_table(table[1])
+    agrees = problem.agrees_table(table[1]) if table[0].as_filed else None
     if agrees is not None:
         expected = problem.expect_table
         shown = (say(style.lang, "caught") if expected else say(style.lang, "escapes")) \

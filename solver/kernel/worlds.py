@@ -40,11 +40,8 @@ T_DEFENDER_MERGE = 8
 """A defender's cards that no card in play in any live world separates: one of them is tried."""
 T_DECLARER_MERGE = 16
 """The declarer's card c2 is skipped for an equal card c1 held in every world that holds c2."""
-T_ORDERING = 32
-"""A defender's cards tried after a double-dummy look at one world (the last that escaped)."""
 TABLE_SHORTCUT_NAMES = {"table_one_world": T_ONE_WORLD, "table_dd_escape": T_DD_ESCAPE, "table_memo": T_MEMO,
-                        "table_defender_merge": T_DEFENDER_MERGE, "table_declarer_merge": T_DECLARER_MERGE,
-                        "table_ordering": T_ORDERING}
+                        "table_defender_merge": T_DEFENDER_MERGE, "table_declarer_merge": T_DECLARER_MERGE}
 
 MAX_WORLDS = 128
 
@@ -317,28 +314,11 @@ def covers(ctx, tt, job, memo, state, target, lo, hi, check, ply):
                     held |= b
             live = ctx[(declarer + 1) % 3] | ctx[(declarer + 2) % 3] | held | table
             moves = representatives(legal, live, RANKS)
-        killer = -1
-        if flags & T_ORDERING and flags & T_DD_ESCAPE:
-            killer = job[J_LAST_ESCAPER]
-            if killer >= 0:
-                klo, khi = _bit(killer)
-                if (lo & klo) | (hi & khi) == 0:
-                    killer = -1
         m = moves
         while m != 0:
             b = m & -m
             m ^= b
             c = high_bit(b)
-            if killer >= 0:
-                # the killer world's double-dummy answer after c: a card that fails there fails the set
-                child, child_target = advance(ctx, state, c, target)
-                wins = _defence_wins_dd(ctx, tt, job, child, child_target, killer, declarer, cards)
-                ctx[mover] |= b
-                if not wins:
-                    klo, khi = _bit(killer)
-                    ulo |= klo
-                    uhi |= khi
-                    continue
             k = _insert(job, row, k, c, lo, hi, -(c & 7) if high else (c & 7))
         for i in range(k):
             c = job[row + i]

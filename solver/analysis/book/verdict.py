@@ -158,45 +158,37 @@ def judge(figure: Figure | None, interval: Interval, more_is_better: bool) -> Ve
 
 
 def judge_table(figure: Figure | None, dd: Interval, table: Interval) -> Verdict:
-    """A misère's chance of being saved against its double-dummy (lower) and at-the-table (upper)
-    bound: below the first pessimistic, above the second optimistic, between them consistent."""
-    if figure is None:
-        return Verdict(NOT_COMPARABLE, "the book gives no figure")
-    book = f"book {figure.text} (±{_num(figure.tol)})"
-    if figure.high < dd.lo:
-        return Verdict(PESSIMISTIC, f"{book} below the double-dummy lower bound (clean after the best discard, "
-                                    f"the catchers knowing it), interval [{dd.lo:.3g}, {dd.hi:.3g}]")
-    if figure.low > table.hi:
-        return Verdict(OPTIMISTIC, f"{book} above the upper bound at the table (no plan of the catchers catches "
-                                   f"every discard), interval [{table.lo:.3g}, {table.hi:.3g}]")
-    between = f"the double-dummy bound (to {dd.hi:.3g}) and the bound at the table (from {table.lo:.3g})"
-    if figure.high >= dd.hi and figure.low <= table.lo:
-        middle = (figure.lo + figure.hi) / 2
-        near = "at the table" if abs(middle - table.estimate) < abs(middle - dd.estimate) else "double dummy"
-        return Verdict(CONSISTENT, f"{book} between {between}, nearer the {near} value", near)
-    return Verdict(UNDECIDED, f"{book} straddles the interval of the {'bound at the table' if figure.low > table.lo else 'double-dummy bound'}: "
-                              f"[{dd.lo:.3g}, {dd.hi:.3g}] double dummy, [{table.lo:.3g}, {table.hi:.3g}] at the table")
+    """A misère's chance of being saved against its double-dummy (lower: clean after the best
+    discard, the catchers knowing it) and at-the-table (upper: no plan of the catchers catches
+    every discard) bound: below the first pessimistic, above the second optimistic."""
+    return _between(figure, dd, table, ("double-dummy", "at-the-table"), PESSIMISTIC, OPTIMISTIC)
 
 
 def judge_bounds(figure: Figure | None, cooperative: Interval, paranoid: Interval) -> Verdict:
     """A raspasy cost against the holder's cooperative (lower) and paranoid (upper) value."""
+    return _between(figure, cooperative, paranoid, ("cooperative", "paranoid"), OPTIMISTIC, PESSIMISTIC)
+
+
+def _between(figure: Figure | None, lower: Interval, upper: Interval, names: tuple[str, str],
+             below: str, above: str) -> Verdict:
+    """A book figure against a lower and an upper bound of the truth: below the lower's interval
+    ``below``, above the upper's ``above``; both intervals within the figure holds; between the two
+    consistent (with the bound it is nearer); astride an interval undecided."""
     if figure is None:
         return Verdict(NOT_COMPARABLE, "the book gives no figure")
+    low, high = names
     book = f"book {figure.text} (±{_num(figure.tol)})"
-    if figure.low > paranoid.hi:
-        return Verdict(PESSIMISTIC, f"{book} above the paranoid upper bound, interval "
-                                    f"[{paranoid.lo:.3g}, {paranoid.hi:.3g}]")
-    if figure.high < cooperative.lo:
-        return Verdict(OPTIMISTIC, f"{book} below the cooperative lower bound, interval "
-                                   f"[{cooperative.lo:.3g}, {cooperative.hi:.3g}]")
-    if figure.low <= cooperative.lo and paranoid.hi <= figure.high:  # both bounds agree with the book
-        return Verdict(HOLDS, f"both bounds' intervals, [{cooperative.lo:.3g}, {cooperative.hi:.3g}] cooperative "
-                              f"and [{paranoid.lo:.3g}, {paranoid.hi:.3g}] paranoid, lie within the {book}")
-    between = f"the cooperative bound (to {cooperative.hi:.3g}) and the paranoid bound (from {paranoid.lo:.3g})"
-    if figure.high >= cooperative.hi and figure.low <= paranoid.lo:
+    if figure.low > upper.hi:
+        return Verdict(above, f"{book} above the {high} upper bound, interval [{upper.lo:.3g}, {upper.hi:.3g}]")
+    if figure.high < lower.lo:
+        return Verdict(below, f"{book} below the {low} lower bound, interval [{lower.lo:.3g}, {lower.hi:.3g}]")
+    if figure.low <= lower.lo and upper.hi <= figure.high:  # both bounds agree with the book
+        return Verdict(HOLDS, f"both bounds' intervals, [{lower.lo:.3g}, {lower.hi:.3g}] {low} "
+                              f"and [{upper.lo:.3g}, {upper.hi:.3g}] {high}, lie within the {book}")
+    between = f"the {low} bound (to {lower.hi:.3g}) and the {high} bound (from {upper.lo:.3g})"
+    if figure.high >= lower.hi and figure.low <= upper.lo:
         middle = (figure.lo + figure.hi) / 2
-        near = "paranoid" if abs(middle - paranoid.estimate) < abs(middle - cooperative.estimate) else "cooperative"
+        near = high if abs(middle - upper.estimate) < abs(middle - lower.estimate) else low
         return Verdict(CONSISTENT, f"{book} between {between}, nearer the {near} value", near)
-    return Verdict(UNDECIDED, f"{book} straddles the interval of {'the paranoid' if figure.low > paranoid.lo else 'the cooperative'} "
-                              f"bound: [{cooperative.lo:.3g}, {cooperative.hi:.3g}] cooperative, "
-                              f"[{paranoid.lo:.3g}, {paranoid.hi:.3g}] paranoid")
+    return Verdict(UNDECIDED, f"{book} straddles the interval of the {high if figure.low > upper.lo else low} "
+                              f"bound: [{lower.lo:.3g}, {lower.hi:.3g}] {low}, [{upper.lo:.3g}, {upper.hi:.3g}] {high}")

@@ -69,7 +69,7 @@ LANGUAGES = ("en", "ru")
 """The languages of a problem's texts: English at the top level, Russian in ``[ru]``."""
 
 DIFFICULTIES = {"easy": "лёгкая", "medium": "средняя", "hard": "трудная"}
-"""The words of ``difficulty`` and how a Russian book says them (``pref check --strict`` wants one of them)."""
+"""The words of ``difficulty`` and how a Russian book says them (the collection uses one of them)."""
 
 SIDES = ("declarer", "defenders")
 """What ``side`` may say: whose play the problem is about (a misère's defenders are its catchers)."""
@@ -152,8 +152,8 @@ class Problem:
     def untranslated(self) -> list[str]:
         """The text fields written in one language only, as the missing field is named
         (``ru.notes``; ``task`` for a task written only in Russian), and a ``difficulty``
-        that is not one of :data:`DIFFICULTIES` (it has no Russian): ``pref check --strict``
-        wants every reader's word in both languages."""
+        that is not one of :data:`DIFFICULTIES` (it has no Russian). A file may speak one
+        language; the collection's speak both (a test of the collection asks it)."""
         missing = [f"ru.{key}" if getattr(self, key) else key
                    for key in TEXTS if bool(getattr(self, key)) != bool(getattr(self.ru, key))]
         if self.difficulty and self.difficulty not in DIFFICULTIES:

@@ -89,12 +89,15 @@ def test_every_package_is_named_in_pyproject():
 @pytest.mark.slow
 def test_a_plain_install_outside_the_repository_has_the_collection(tmp_path):
     """``pip install --target`` (not editable) into an empty folder, then ``pref solve NAME`` and
-    the board's index from there, with the repository out of sight."""
+    the board's index from there, with the repository out of sight; the board's static files are
+    all there."""
     target = tmp_path / "site"
     built = run_child([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(ROOT)],
                       600, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert built.returncode == 0, built.stderr
     assert len(list((target / "solver" / "bundled_problems").glob("*.toml"))) == len(collection.names())
+    static = ROOT / "cli" / "board" / "static"  # the board's page and every module of its script
+    assert sorted(p.name for p in (target / "cli" / "board" / "static").iterdir()) == sorted(p.name for p in static.iterdir())
     env = {**os.environ, "PYTHONPATH": str(target), "PREF_CACHE_DIR": str(tmp_path / "cache")}
     script = ("import json; from solver import collection; from cli.board import moves; "
               "print(json.dumps([str(collection.folder()), len(moves.collection_index())]))")

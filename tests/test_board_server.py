@@ -584,3 +584,40 @@ def test_the_warm_up_loads_every_kernel_entry_a_request_calls():
     assert after == before
     assert all(count >= 1 for name, count in before.items() if name in ("value", "reaches", "card_values",
                                                                         "best_line")), before
+
+
+# -- bad input: one line, naming no folder of the machine and no None --------------------
+
+
+def test_the_board_refuses_a_long_name_with_400_and_names_no_folder_of_the_machine(board_server, monkeypatch):
+    status, answer = post(board_server, "problem", {"name": "a" * 300})
+    assert status == 400 and answer["field"] == "name", answer
+    machine = str(ROOT)
+    assert machine not in json.dumps(answer)
+    from cli.board import moves
+
+    def broken():
+        raise OSError(36, "File name too long", str(KOVALEVSKAYA))
+
+    monkeypatch.setattr(moves, "collection_index", broken)  # a bug: a 500, its detail on the terminal only
+    status, answer = post(board_server, "index", {})
+    assert status == 500 and answer == {"error": "internal error: OSError (the terminal running pref board says more)",
+                                        "field": "request"}
+
+
+def test_the_board_names_no_folder_in_a_collection_files_error(board_server, monkeypatch, tmp_path):
+    from solver import collection
+
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[deal]\nA = '♠Z'\n", encoding="utf-8")
+    monkeypatch.setattr(collection, "path_of", lambda name: broken)
+    status, answer = post(board_server, "problem", {"name": "broken"})
+    assert status == 400 and str(tmp_path) not in answer["error"] and answer["error"].startswith("broken.toml: ")
+
+
+def test_the_board_names_no_none(board_server):
+    for body in ({"text": "5", "field": None}, {"text": "5"}):
+        status, answer = post(board_server, "cards", body)
+        assert status == 400 and answer == {"error": "cards: unknown rank '5' in '5'", "field": "cards"}, answer
+    status, answer = post(board_server, "cards", {"text": None})
+    assert status == 400 and "None" not in json.dumps(answer)

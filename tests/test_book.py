@@ -220,6 +220,7 @@ def test_raspasy_verdict_between_the_bounds():
     assert judge_bounds(None, coop, para).word == NOT_COMPARABLE
 
 
+@pytest.mark.heavy
 def test_wilson_and_mean_intervals_cover():
     rng = np.random.default_rng(11)
     n, p, reps = 60, 0.2, 2000

@@ -112,15 +112,54 @@ RU = {
     "    declarer's tricks at least: {levels}": "    у разыгрывающего взяток не меньше: {levels}",
     "    defenders' tricks: mean {mean}; contract set {pct}": "    взятки вистующих: в среднем {mean}; подсад {pct}",
     "Best not knowing the layout: {option}": "Лучшее, не зная расклада: {option}",
-    "In points: {convention}, {players} players ({named})": "В очках: {convention}, игроков {players} ({named})",
+    "In points: {convention}, {players} players": "В очках: {convention}, игроков {players}",
+    "sochi": "сочи",
+    "leningrad": "ленинград",
+    "rostov": "ростов",
+    "classic": "классика",
+    "options ({marked}): {options}": "условия ({marked}): {options}",
+    "* changed from the convention's": "* — не как в конвенции",
+    "scale": "масштаб k",
+    "shortfall_share": "ответственность за недобор",
+    "quota": "норма двух вистующих",
+    "joint_high": "общая норма на 8–9",
+    "lone_whister": "один вистующий",
+    "gentleman_split_made": "джентльменский делит и сыгранную",
+    "gentleman_split_penalty": "джентльменский делит и штраф",
+    "lone_takes_consolation": "один вистующий пишет консоляцию",
+    "short_whister_writes": "недобравший пишет висты",
+    "half_whist": "полвиста",
+    "stalingrad": "сталинград",
+    "talon_whists": "висты за прикуп",
+    "misere_trick": "взятка на мизере",
+    "raspasy_prices": "цены распасов",
+    "raspasy_clean_writeoff": "чистый на распасах списывает",
+    "True": "да",
+    "False": "нет",
+    "each": "у каждого своя",
+    "joint": "общая",
+    "second": "второй",
+    "both": "оба",
+    "pair": "на двоих",
+    "both_hands": "за обе руки",
+    "gentleman": "джентльменский",
+    "own_hand": "за свою руку",
+    "off": "нет",
+    "dealer": "сдающий",
+    "opponents": "вистующие",
+    "whist": "вист",
+    "pass": "пас",
+    "half": "полвиста",
     "each seat's balance in whists per deal, as if the pool closed on it; passing is 0":
         "сальдо каждого места в вистах за сдачу, как если бы пуля закрылась на ней; пас — ноль",
     "play is double dummy: every hand open (open whist, в светлую, the real-table case for a contract with one "
-    "whister); with two whisters their split of the tricks is the solver's best line's":
-        "розыгрыш с открытыми картами (в светлую, как на деле при одном вистующем); при двух вистующих "
-        "взятки между ними поделены по лучшей линии решателя",
+    "whister); two whisters' tricks are split as the defined split says (docs/scoring.md)":
+        "розыгрыш с открытыми картами (в светлую, как на деле при одном вистующем); взятки двух вистующих "
+        "делятся по правилу раздела (docs/scoring.md)",
     "{option}: each whister ({how})": "{option}: каждый вистующий ({how})",
-    "split of the defenders' tricks: the solver's best line's": "взятки вистующих поделены по лучшей линии решателя",
+    "each whister's own tricks, split as defined (docs/scoring.md)":
+        "свои взятки каждого, поделённые по правилу раздела (docs/scoring.md)",
+    "each whister's own tricks": "свои взятки каждого",
     "a lone whister's tricks are both hands'": "одному вистующему идут взятки обеих рук",
     "  {seat}: tricks {tricks}; quota {quota} ({counts}); short {short}, costing {cost} whists a deal":
         "  {seat}: взяток {tricks}; норма {quota} ({counts}); недобор {short}, он стоит {cost} вистов за сдачу",
@@ -129,10 +168,17 @@ RU = {
     "the pair's": "на двоих",
     "both hands": "за обе руки",
     "Best for {seat}: {option}, {value} whists a deal": "Лучшее для {seat}: {option}, {value} вистов за сдачу",
-    "  vs {option}: {d} whists ({lo} … {hi}), same layouts":
-        "  против «{option}»: {d} вистов ({lo} … {hi}), на тех же раскладах",
-    "{option}, raspasy {round} of its run: each seat's cost in whists (paranoid … cooperative bound)":
-        "{option}, {round}-е распасы подряд: цена для каждого места в вистах (параноидная … кооперативная оценка)",
+    "{seat}, with {given}: best {word}, {value} whists a deal":
+        "{seat}, когда {given}: лучше {word}, {value} вистов за сдачу",
+    "  vs {option}: {figure}, same layouts": "  против «{option}»: {figure}, на тех же раскладах",
+    "0 whists (the same on every layout)": "0 вистов (одно и то же на каждом раскладе)",
+    "{d} whists (on every layout)": "{d} вистов (на каждом раскладе)",
+    "{d} whists ({lo} … {hi})": "{d} вистов ({lo} … {hi})",
+    "{game}: the defence worst for {seat} is {defence}, {value} whists a deal":
+        "{game}: хуже всего для {seat} защита «{defence}», {value} вистов за сдачу",
+    "{option}, number {round} of its run: each seat's balance in whists per deal (at his paranoid … at his "
+    "cooperative bound)": "{option}, {round}-е подряд: сальдо каждого места в вистах за сдачу (если "
+                          "двое против него … если все ему помогают)",
     ": best discard not knowing the layout: {cards}; seeing each layout the declarer averages {mean}":
         ": лучший снос, не зная расклада: {cards}; видя каждый расклад, разыгрывающий берёт в среднем {mean}",
     "  differs from the discard most often best double dummy: {cards}":

@@ -28,7 +28,7 @@ from .kernel.tt import DEFAULT_LOG2_SIZE, new_table
 MIN_LOG2_SIZE, MAX_LOG2_SIZE = 6, 28
 """The table sizes ``kernel.tt.new_table`` makes: 2**6 … 2**28 entries."""
 from .errors import InputError, excerpt
-from .rules import Game, Position, TalonMode
+from .rules import Game, Kind, Position, TalonMode
 from .validation import check_focus, validate
 from .workers import cap_workers, table_bytes
 
@@ -170,6 +170,7 @@ class Searcher:
         a different pair, would otherwise order their leads by each other's cut-offs."""
         self.counters = np.zeros(STATS_SIZE, dtype=np.int64)
         self.generation = 0
+        self._split_memo = None  # the split's own table (kernel.split), made on its first use
 
     def clear(self) -> None:
         """Forget every table entry and killer move (results stay exact either way; this frees
@@ -212,6 +213,18 @@ class Searcher:
         out = np.empty(32, dtype=np.int64)
         drivers.card_values(*self._arrays(position, game, focus, cooperative), out)
         return {c: int(v) for c, v in enumerate(out) if v >= 0}
+
+    def split(self, position: Position, game: Game, defender: int, ranks) -> tuple[int, int]:
+        """:meth:`Engine.split` without the checks."""
+        from .kernel import split
+
+        if self._split_memo is None:
+            self._split_memo = new_table(split.MEMO_LOG2)
+        else:
+            tt.clear(self._split_memo)
+        d, y = split.split(*self._arrays(position, game, game.declarer), self._split_memo, defender,
+                           np.asarray(ranks, dtype=np.int64))
+        return int(d), int(y)
 
     def best_line(self, position: Position, game: Game, focus: int) -> tuple[int, list[int]]:
         """:meth:`Engine.best_line` without the checks."""
@@ -277,6 +290,23 @@ class Engine:
         """Each legal card of the player to move → the focus player's tricks after it."""
         _check(position, game, focus)
         return self.searcher.card_values(position, game, focus, cooperative)
+
+    def split(self, position: Position, game: Game, defender: int, ranks) -> tuple[int, int]:
+        """A contract's (declarer's tricks, ``defender``'s tricks) from here on, when the declarer
+        plays for the most tricks and then the lowest ``ranks[d][y]``, the defenders for the fewest
+        and then the highest (``d``: the declarer's tricks, ``y``: ``defender``'s; the ranks of one
+        ``d`` distinct). See :mod:`solver.kernel.split`; the brute force is :mod:`solver.reference_split`."""
+        _check(position, game, game.declarer)
+        if game.kind is not Kind.CONTRACT:
+            raise InputError("game", "a split of the defenders' tricks needs a contract")
+        if defender not in (0, 1, 2) or defender == game.declarer:
+            raise InputError("defender", f"one of the declarer's two opponents, not {excerpt(defender)}")
+        table = np.asarray(ranks)
+        left = position.tricks_left
+        if table.shape != (11, 11) or table.min() < 0 or table.max() > 98 or any(len(set(table[d][:left - d + 1].tolist())) != left - d + 1
+                                           for d in range(left + 1)):
+            raise InputError("ranks", "an 11 × 11 table of ranks 0 to 98, those of one declarer's count distinct")
+        return self.searcher.split(position, game, defender, table)
 
     def best_line(self, position: Position, game: Game, focus: int) -> tuple[int, list[int]]:
         """The value and a best line to the end (tie-break: see :mod:`solver.kernel.drivers`)."""

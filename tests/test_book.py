@@ -207,7 +207,8 @@ def test_verdict_on_constructed_cases():
 
 
 def test_raspasy_verdict_between_the_bounds():
-    """Between the bounds is "consistent" (never "holds"), saying which bound the book is nearer."""
+    """Between the bounds is "consistent", saying which bound the book is nearer; "holds" only when both
+    bounds' intervals lie within the book's figure."""
     coop, para = Interval(0.2, 0.1, 0.3), Interval(1.5, 1.3, 1.7)
     assert judge_bounds(Figure.of(1, 0.25), coop, para).word == CONSISTENT
     assert judge_bounds(Figure.of(1, 0.25), coop, para).near == "paranoid"
@@ -218,6 +219,9 @@ def test_raspasy_verdict_between_the_bounds():
     assert judge_bounds(Figure.of(0, 0.25), Interval(0.1, 0.0, 0.2), para).word == CONSISTENT
     assert judge_bounds(Figure.of(1.6, 0.25), coop, para).word == UNDECIDED   # 1.35 inside the paranoid interval
     assert judge_bounds(None, coop, para).word == NOT_COMPARABLE
+    zero = Interval(0.0, 0.0, 0.19)  # 0 on every layout of 15, Wilson's bound on what could differ
+    assert judge_bounds(Figure.of(0, 0.25), zero, zero).text == "holds"  # both bounds agree with the book
+    assert judge_bounds(Figure.of(0, 0.25), zero, Interval(0.1, 0.0, 0.3)).word == CONSISTENT
 
 
 @pytest.mark.heavy
@@ -499,3 +503,21 @@ def test_pref_book_counts_in_context_rows_apart():
     assert "1. Tricks in the trump suit, side cards that take no trick" in result.output
     assert "1. Tricks in the trump suit, in context (not a test of the table)" in result.output
     assert "would be optimistic or pessimistic by chance" in result.output
+
+
+def test_claims_at_a_glance_count_every_figure_of_every_row():
+    """A row with two figures counts both verdicts in "claims at a glance" (it counted the first)."""
+    from collections import Counter as Count
+
+    from cli.text.book import glance
+    from solver.analysis.book.claims import Reading, Row
+    from solver.analysis.book.runner import ReadingResult, RowResult
+    from solver.analysis.book.verdict import Verdict
+
+    first, second = Reading("tricks", Figure.of(5, 0.5)), Reading("made", Figure.of(0.9, 0.005), kind="share")
+    row = Row("k", 1, "1.1", "the quote", "♠A", None, (first, second), seat=0)
+    results = [RowResult(row, 100, Count(), 0.0, [
+        ReadingResult(first, Interval(5.0, 4.9, 5.1), Verdict(HOLDS, "")),
+        ReadingResult(second, Interval(0.5, 0.4, 0.6), Verdict(OPTIMISTIC, ""))])]
+    (line,) = glance(results)
+    assert "1 holds" in line and "1 optimistic" in line and "tricks: 5.00" in line and "made: 50.0%" in line

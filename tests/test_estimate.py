@@ -519,6 +519,12 @@ def test_a_12_card_report_lists_the_top_options_and_pairs_the_games():
     assert "Each game's best discard against the others', on the same layouts:" in result.output
     data = json.loads(CliRunner().invoke(pref, [*args, "--json"]).output)
     assert len(data["across_games"]) == 1
+    # the paired lines under the best are the runners-up listed above them, in the same order
+    lines = result.output.splitlines()
+    listed = [line.split(":")[0] for line in lines if "; made " in line][1:3]
+    best = lines.index(next(line for line in lines if line.startswith("Best not knowing the layout")))
+    versus = [line.split("vs ", 1)[1].split(":")[0] for line in lines[best + 1:best + 3]]
+    assert versus == listed
 
 
 def test_figures_at_their_edges_print_honestly():

@@ -245,8 +245,6 @@ def _scored(q, convention, players, defences, score_options, raspasy_round, keep
         if given:
             raise UserError(f"{given[0]}: only with --score CONVENTION")
         return replace(q, keep_layouts=keep_layouts) if keep_layouts else q
-    if q.tricks != 10:
-        raise UserError("--score: scoring needs a full deal of ten tricks")
     n = int(players or 3)
     overrides = {}
     for item in score_options:
@@ -257,22 +255,17 @@ def _scored(q, convention, players, defences, score_options, raspasy_round, keep
             overrides[name.strip()] = json.loads(text)
         except ValueError:
             overrides[name.strip()] = text.strip()
+    fields = {"defence": "--defence", "options": "--score-option", "score": "--score", "talon": "--talon",
+              "players": "--players", "round": "--round"}
     try:
         options = options_for(convention, overrides, "--score-option")
         choices = tuple(parse_defence(d, n, "--defence") for d in defences or ("whist,pass",))
-        scoring = Scoring(convention, options, n, choices, raspasy_round or 1)
-        games = [o.game for o in q.options]
-        for k, j in scoring.scored(games):  # a defence the convention does not play is named now
-            scoring.bounds(games[k], j)
+        return replace(q, scoring=Scoring(convention, options, n, choices, raspasy_round or 1),
+                       keep_layouts=keep_layouts)
     except InputError as e:
-        raise UserError(str(e)) from None
-    splits = [o for o in q.options for j in range(len(choices)) if scoring.needs_split(o.game, j)]
-    if splits and (any(o.discard or o.lead is not None for o in splits) or q.knowledge.sizes != (10, 10, 10)
-                   or q.talon == "take"):
-        raise UserError("--defence: two whisters (or a whister's own hand) need each defender's own tricks, "
-                        "counted on the hand as played from the first lead: not with a 12-card hand, the talon "
-                        "taken or --lead")
-    return replace(q, scoring=scoring, keep_layouts=keep_layouts)
+        head = e.field.split(".")[0] if e.field else ""
+        field = fields.get(head, e.field) + e.field[len(head):] if head in fields else e.field
+        raise UserError(f"{field}: {e.message}" if field else e.message) from None
 
 
 def layouts_text(result, csv: bool) -> str:

@@ -155,11 +155,30 @@ def _tricks(deal: Deal, seats, field: str = "tricks") -> dict[str, int]:
     return out
 
 
-def _contract(deal: Deal, options: ScoringOptions) -> Sheet:
-    sheet = Sheet(deal.seats)
-    level, declarer, k = deal.level, deal.declarer, options.scale
-    value = GAME_VALUE[level]
-    price = k * value  # whists per credited trick, and the remise per missing trick
+@dataclass(frozen=True)
+class Defence:
+    """What the defenders' words come to under the options (:func:`defence_of`).
+
+    ``whisters``: the defenders who whist in play, in the order of play (stalingrad makes both
+    whist a 6♠; a returned whist leaves its returner alone). ``dealer``: at four the dealer took a
+    passed hand. ``half``: an unplayed half-whist (the half-whister; the game is written unplayed).
+    ``returned``: the half-whister whose partner returned the whist: he passes and writes only the
+    consolation, the returner whists alone credited with both hands (no gentleman's split).
+    """
+
+    whisters: tuple[str, ...] = ()
+    dealer: bool = False
+    half: str | None = None
+    returned: str | None = None
+
+    @property
+    def played(self) -> bool:
+        """Whether the deal is played out (someone whists)."""
+        return bool(self.whisters) or self.dealer
+
+
+def defence_of(deal: Deal, options: ScoringOptions) -> Defence:
+    """The defenders' words read under the options, checked (a contract that is not conceded)."""
     first, second = deal.defenders()
     choice = {seat: _choice(deal, seat) for seat in (first, second)}
     dealer_whists = len(deal.seats) > 3 and deal.dealer in deal.defence and _choice(deal, deal.dealer) == WHIST
@@ -168,12 +187,10 @@ def _contract(deal: Deal, options: ScoringOptions) -> Sheet:
         seat = sorted(unknown)[0]
         raise InputError(f"defence.{seat}", f"only the defenders {first} and {second} (and at four the dealer's "
                                             f"\"whist\") choose here")
-    if options.stalingrad and level == 6 and deal.strain == SPADES:
+    if options.stalingrad and deal.level == 6 and deal.strain == SPADES:
         choice = {first: WHIST, second: WHIST}  # stalingrad: 6♠ is always whisted by both
-    if deal.conceded:
-        return _concession(deal, options, sheet)
-    _talon_whists(deal, options, sheet, price)
     halves = [s for s in (first, second) if choice[s] == HALF]
+    returned = None
     if halves:
         if not options.half_whist:
             raise InputError(f"defence.{halves[0]}", "half-whist is not played in this convention (option half_whist)")
@@ -182,15 +199,32 @@ def _contract(deal: Deal, options: ScoringOptions) -> Sheet:
         half = halves[0]
         partner = second if half == first else first
         if choice[partner] == PASS:  # unplayed: the declarer's game is written, the half-whister his share
-            sheet.add_pool(declarer, value)
-            if level <= 7:
-                sheet.add_whists(half, declarer, price * OWN_QUOTA[level])
-            return sheet
+            return Defence(half=half)
         choice[half] = PASS  # the partner returned the whist: he whists alone, the half-whister passes
-    whisters = [s for s in (first, second) if choice[s] == WHIST]
+        returned = half
+    whisters = tuple(s for s in (first, second) if choice[s] == WHIST)
     if dealer_whists and whisters:
         raise InputError(f"defence.{deal.dealer}", "the dealer takes a hand only after both defenders passed")
-    if not whisters and not dealer_whists:  # pass, pass: the game is written unplayed
+    return Defence(whisters, dealer_whists, None, returned)
+
+
+def _contract(deal: Deal, options: ScoringOptions) -> Sheet:
+    sheet = Sheet(deal.seats)
+    level, declarer, k = deal.level, deal.declarer, options.scale
+    value = GAME_VALUE[level]
+    price = k * value  # whists per credited trick, and the remise per missing trick
+    first, second = deal.defenders()
+    defence = defence_of(deal, options)
+    if deal.conceded:
+        return _concession(deal, options, sheet)
+    _talon_whists(deal, options, sheet, price)
+    if defence.half:  # an unplayed half-whist: the declarer's game is written, the half-whister his share
+        sheet.add_pool(declarer, value)
+        if level <= 7:
+            sheet.add_whists(defence.half, declarer, price * OWN_QUOTA[level])
+        return sheet
+    whisters = list(defence.whisters)
+    if not defence.played:  # pass, pass: the game is written unplayed
         sheet.add_pool(declarer, value)
         return sheet
     tricks = _tricks(deal, deal.playing)
@@ -204,7 +238,7 @@ def _contract(deal: Deal, options: ScoringOptions) -> Sheet:
     remise = options.share(deal.closed) * price  # a whister's penalty per trick short of his quota
     quota, own = TEAM_QUOTA[level], OWN_QUOTA[level]
     consolation = price * down
-    if dealer_whists:  # the dealer took a passed hand: all defenders' whists and both consolations are his
+    if defence.dealer:  # the dealer took a passed hand: all defenders' whists and both consolations are his
         short = max(0, quota - defenders_tricks)
         sheet.add_mountain(deal.dealer, remise * short)
         sheet.add_whists(deal.dealer, declarer, price * (defenders_tricks + down) + 2 * consolation)
@@ -220,12 +254,13 @@ def _contract(deal: Deal, options: ScoringOptions) -> Sheet:
         return sheet
     whister = whisters[0]
     passer = second if whister == first else first
-    if options.lone_whister == "own_hand":
+    own_hand = options.lone_whister == "own_hand" and not defence.returned
+    if own_hand:
         credited, short = tricks[whister], max(0, own - tricks[whister])
     else:
         credited, short = defenders_tricks, max(0, quota - defenders_tricks)
     whists = price * (credited + down)
-    gentleman = options.lone_whister == "gentleman"
+    gentleman = options.lone_whister == "gentleman" and not defence.returned
     if gentleman and options.gentleman_split_penalty:
         sheet.add_mountain(whister, remise * short / 2)
         sheet.add_mountain(passer, remise * short / 2)
@@ -237,7 +272,7 @@ def _contract(deal: Deal, options: ScoringOptions) -> Sheet:
         both = Fraction(whists + consolation, 2)  # split equally with the passer
         sheet.add_whists(whister, declarer, both)
         sheet.add_whists(passer, declarer, both)
-    elif options.lone_takes_consolation:
+    elif options.lone_takes_consolation and not defence.returned:
         sheet.add_whists(whister, declarer, whists + consolation)
     else:
         sheet.add_whists(whister, declarer, whists)

@@ -65,7 +65,8 @@ class ScoringOptions:
     raspasy_clean_writeoff: int = 0
     """A player (or dealer) who takes no trick in raspasy writes off this many tricks' price (leningrad 2)."""
     raspasy_exit: tuple[int, ...] = (6, 7, 8)
-    """The lowest game that stops the 1st, 2nd, 3rd … raspasy of a run; the last repeats."""
+    """The lowest game that stops the 1st, 2nd, 3rd … raspasy of a run; the last repeats. The first
+    stops the run before it starts (any game); after ``n`` raspasy the lowest game is entry ``n + 1``."""
     misere_breaks_raspasy: bool = True
     """A made misère restarts the raspasy run (leningrad: it does not)."""
     bombs: bool = False
@@ -94,6 +95,7 @@ class ScoringOptions:
         return self.raspasy_prices[min(round, len(self.raspasy_prices)) - 1]
 
     def raspasy_exit_level(self, round: int) -> int:
+        """The lowest game that stops raspasy number ``round`` of a run (played after ``round - 1``)."""
         return self.raspasy_exit[min(round, len(self.raspasy_exit)) - 1]
 
     def share(self, closed: bool) -> Fraction:

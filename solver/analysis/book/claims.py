@@ -413,8 +413,8 @@ SECTION_METHODS = {
         "cooperative value (all three keep his tricks down: a lower bound). Book above the "
         "paranoid interval = pessimistic, below the cooperative interval = optimistic, between the two "
         "intervals = consistent (not \"holds\": the bounds are far apart), with the bound the book's figure "
-        "is nearer. Half-trick figures stand for ±0.25. Whole-hand examples: the hand as "
-        "given, same two values."),
+        "is nearer; both intervals within the book's figure = holds (both bounds agree with it). "
+        "Half-trick figures stand for ±0.25. Whole-hand examples: the hand as given, same two values."),
     3: ("The hands as given, in the seat the book names (3.2 in every seat, the book names none). "
         "Buying: the talon is 2 of the 22 unseen cards, uniform; the declarer takes it and makes the "
         "best discard for that layout (every one of the 66 tried, equal ones once); the misère is "

@@ -22,7 +22,9 @@ keep his tricks down: a lower bound on real play) and his paranoid value (both o
 against him: an upper bound). A book cost above the paranoid interval is pessimistic,
 below the cooperative interval optimistic, and between the two intervals **consistent**
 — not "holds": the bounds are far apart, so a figure between them can hardly fail. The
-verdict says which bound the book's figure is nearer.
+verdict says which bound the book's figure is nearer. When both intervals lie within the
+book's widened figure (a suit that costs nothing even paranoid, as the book says), both
+bounds agree with it: **holds**.
 """
 
 from __future__ import annotations
@@ -166,6 +168,9 @@ def judge_bounds(figure: Figure | None, cooperative: Interval, paranoid: Interva
     if figure.high < cooperative.lo:
         return Verdict(OPTIMISTIC, f"{book} below the cooperative lower bound, interval "
                                    f"[{cooperative.lo:.3g}, {cooperative.hi:.3g}]")
+    if figure.low <= cooperative.lo and paranoid.hi <= figure.high:  # both bounds agree with the book
+        return Verdict(HOLDS, f"both bounds' intervals, [{cooperative.lo:.3g}, {cooperative.hi:.3g}] cooperative "
+                              f"and [{paranoid.lo:.3g}, {paranoid.hi:.3g}] paranoid, lie within the {book}")
     between = f"the cooperative bound (to {cooperative.hi:.3g}) and the paranoid bound (from {paranoid.lo:.3g})"
     if figure.high >= cooperative.hi and figure.low <= paranoid.lo:
         middle = (figure.lo + figure.hi) / 2

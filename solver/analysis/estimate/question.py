@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...cards import NO_TRUMP, SEATS, SUIT_LETTERS, SUIT_SYMBOLS, ascii_name
+from ...errors import InputError
 from ...notation import format_cards
 from ...rules import Game, Kind
 from ..layouts import Knowledge
@@ -121,9 +122,32 @@ class Question:
     dd_groups: tuple[tuple[int, int], ...] = ()
     seat: int | None = None
     scoring: object | None = None
-    """A :class:`~.score.Scoring`: each option's balance per seat too (estimates in points)."""
+    """A :class:`~.score.Scoring`: each option's balance per seat too (estimates in points). A
+    question it cannot score is refused when the question is made (:meth:`~.score.Scoring.check`)."""
     keep_layouts: bool = False
     """Keep every layout's hands, values and balances (``--layouts-out``)."""
+    talon_cards: tuple[int, ...] | None = None
+    """The talon's cards, for talon whists: the cards when they are named, ``()`` when they are each
+    layout's hidden cards (the talon unseen and no discard known), None when they are not known."""
+
+    def __post_init__(self):
+        if self.scoring is not None:
+            from .score import Scoring
+
+            if not isinstance(self.scoring, Scoring):
+                raise InputError("scoring", f"a Scoring (solver.analysis.estimate.score), not {self.scoring!r}")
+            self.scoring.check(self)
+
+    @property
+    def score_plan(self):
+        """What scoring a layout takes, worked out once (:class:`~.score.ScorePlan`)."""
+        plan = self.__dict__.get("_score_plan")
+        if plan is None:
+            from .score import ScorePlan
+
+            plan = ScorePlan(self)
+            object.__setattr__(self, "_score_plan", plan)
+        return plan
 
     @property
     def tricks(self) -> int:
@@ -155,18 +179,12 @@ class Question:
         hi = [BINS - 1 if g.kind is Kind.CONTRACT else 0 for g in games]
         return np.array(lo, np.int64), np.array(hi, np.int64)
 
-    def score_columns(self) -> int:
-        """How many figures a layout gives: seats × scored options (the balances), then three per
-        whister of each scored option (:data:`~.score.WHISTER_WIDTH`: his tricks, short or not, the
-        shortfall's cost)."""
-        from .score import WHISTER_WIDTH
-
+    def score_shape(self) -> tuple[int, int]:
+        """(scored options, their balances seat by seat): what a scored layout tallies (:class:`~.tally.Tally`)."""
         if self.scoring is None:
-            return 0
-        games = [o.game for o in self.options]
-        scored = self.scoring.scored(games)
-        return len(scored) * len(self.scoring.seats) + sum(WHISTER_WIDTH * len(self.scoring.whisters(games[k], j))
-                                                           for k, j in scored)
+            return 0, 0
+        scored = len(self.scoring.scored([o.game for o in self.options]))
+        return scored, scored * len(self.scoring.seats)
 
     def option_columns(self) -> list[int]:
         """The first column of each option."""

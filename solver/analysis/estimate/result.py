@@ -18,7 +18,7 @@ from ...rules import Kind
 from .. import stats
 from ..stats import Figure
 from .question import Option, Question, game_label, spec_name, spec_text
-from .score import ScoreSummary, score_summary
+from .points import ScoreSummary, score_summary
 from .tally import BINS, Tally
 from .work import layout_space
 

@@ -429,6 +429,7 @@ def test_cli_score_json_layouts_out_and_bad_options(tmp_path):
         assert bad.exit_code == 2 and message in bad.stderr and "Traceback" not in bad.output, bad.output
 
 
+@pytest.mark.heavy
 def test_the_readme_shows_what_estimate_score_prints():
     """Each ``$ pref estimate … --score`` block of the README: its table lines are printed as shown."""
     import shlex

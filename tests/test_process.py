@@ -74,6 +74,7 @@ def _alive(pid: int) -> bool:
 # -- output: full, closed, or a reader that goes away ----------------------------------------------
 
 
+@pytest.mark.heavy
 def test_full_stdout_fails_loudly():
     result = pref_process("check", "problems/kovalevskaya-misere.toml",
                           stdout=open("/dev/full", "w"))
@@ -113,6 +114,7 @@ def test_closed_stdin():
 # -- Ctrl-C ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.heavy
 def test_ctrl_c_mid_run_keeps_the_output_complete(tmp_path):
     deals = []
     for seed in range(200):
@@ -194,6 +196,7 @@ def test_a_damaged_kernel_cache_is_said_once_and_mended(tmp_path):
     assert second.returncode == 0 and second.stderr == "", second.stderr
 
 
+@pytest.mark.heavy
 def test_an_unusable_cache_dir_is_named_with_the_folder_used_instead(tmp_path):
     _warm_cache_copy(tmp_path / "xdg" / "preferans-solver")
     blocker = tmp_path / "a-file"

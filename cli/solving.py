@@ -17,7 +17,8 @@ import click
 
 from solver.cards import ascii_name
 from solver.errors import excerpt
-from solver.problemfile import Problem, ProblemError, exists, holds_nothing, load_each, loads_lines, read_lines
+from solver.problemfile import Problem, load_each, loads_json
+from solver.textfiles import ProblemError, exists, holds_nothing, json_lines, read_lines
 
 from .errors import EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, UserError
 
@@ -114,7 +115,7 @@ def answer_lines(source: str, answer, read=None, what: str = "problem") -> int:
         raise UserError(f"{source}: file: cannot read it: {e.strerror or e}") from None
     seen = 0
     try:
-        for item in loads_lines(_lines(stream, name), name, read):
+        for item in json_lines(_lines(stream, name), name, read or loads_json):
             seen += 1
             if isinstance(item, ProblemError):
                 outcome.report(item)

@@ -13,8 +13,9 @@ Layers, bottom up: :mod:`solver.cards` and :mod:`solver.notation` (cards and the
 written forms), :mod:`solver.rules` and :mod:`solver.reference` (the rules in plain
 Python and the brute-force oracle), :mod:`solver.kernel` (the compiled search),
 :mod:`solver.engine` (the checking :class:`Engine` and its unchecked twin, the
-``Searcher``), :mod:`solver.api` (this surface), :mod:`solver.problemfile` (the file
-format), :mod:`solver.analysis` (tables, discards, keys, estimates),
+``Searcher``), :mod:`solver.api` (this surface), :mod:`solver.textfiles` (reading the
+files a user gives), :mod:`solver.problemfile` (the problem format on it),
+:mod:`solver.analysis` (tables, discards, keys, estimates),
 :mod:`solver.problems` (what a problem file asks, solved).
 """
 

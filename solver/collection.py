@@ -12,7 +12,8 @@ import difflib
 from dataclasses import replace
 from pathlib import Path
 
-from .problemfile import Problem, ProblemError, exists, load, load_each
+from .problemfile import Problem, ProblemError, load, load_each
+from .textfiles import exists
 
 _HERE = Path(__file__).resolve().parent
 

@@ -11,8 +11,11 @@ parsed from them once, when the problem is loaded and checked: :meth:`Problem.ha
 :meth:`Problem.game` and :meth:`Problem.position` return the same objects each
 time. Loading checks everything, so a problem that loads can be solved.
 
-Every error is a :class:`ProblemError` whose text is one line,
-``FILE: FIELD: what is wrong`` (``FILE: line N: …`` for broken TOML or JSON).
+The reading of the file under the format (its bytes once and bounded, UTF-8, JSON Lines
+a line at a time, TOML and JSON errors by line, control characters refused) is
+:mod:`solver.textfiles`'s, shared with the project's other input files. Every error is
+its :class:`~solver.textfiles.ProblemError` (part of this module's API too), whose text
+is one line, ``FILE: FIELD: what is wrong`` (``FILE: line N: …`` for broken TOML or JSON).
 
 >>> p = loads_toml('''
 ... [deal]
@@ -33,24 +36,21 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import json
-import re
-import tomllib
-import unicodedata
 from dataclasses import dataclass, make_dataclass, replace
 from functools import cached_property
-from os import PathLike
 from pathlib import Path
 
-from .errors import excerpt, one_line
+from .errors import excerpt
 from .api import InputError, kind_word, parse_game, parse_seat, position_from_cards
 from .cards import SEATS, ascii_name, count
 from .notation import NotationError, format_hand, parse_card_list, parse_hand
 from .rules import Game, Kind, Position, TalonMode, raspasy_talon_mode
+from .textfiles import (ProblemError, decode, holds_nothing, json_document, json_lines, open_bytes, read_lines,
+                        read_text, terminal_control, toml_document)
 
 __all__ = ["ANY", "DIFFICULTIES", "DeclaredKey", "LANGUAGES", "Problem", "ProblemError", "SIDES", "TEXTS", "Texts",
            "dump", "dumps", "format_key", "load", "load_each",
-           "load_many", "loads", "loads_json", "loads_lines", "loads_toml", "parse_key", "read_text", "to_dict",
-           "toml_document"]
+           "load_many", "loads", "loads_json", "loads_toml", "parse_key", "to_dict"]
 
 TEXTS = ("title", "index_title", "task", "theme", "notes", "source")
 """The fields a reader reads, in English at the top level and in Russian in ``[ru]``."""
@@ -70,7 +70,7 @@ LANGUAGES = ("en", "ru")
 """The languages of a problem's texts: English at the top level, Russian in ``[ru]``."""
 
 DIFFICULTIES = {"easy": "лёгкая", "medium": "средняя", "hard": "трудная"}
-"""The words of ``difficulty`` and how a Russian book says them (``pref check --strict`` wants one of them)."""
+"""The words of ``difficulty`` and how a Russian book says them (the collection uses one of them)."""
 
 SIDES = ("declarer", "defenders")
 """What ``side`` may say: whose play the problem is about (a misère's defenders are its catchers)."""
@@ -78,19 +78,6 @@ SIDES = ("declarer", "defenders")
 
 Texts = make_dataclass("Texts", [(key, str, dataclasses.field(default="")) for key in TEXTS], frozen=True)
 Texts.__doc__ = """A problem's words in one more language (the ``[ru]`` table): each of :data:`TEXTS` as at the top level."""
-
-
-class ProblemError(ValueError):
-    """Bad problem input; ``str(error)`` is the one-line message for the user."""
-
-    def __init__(self, where: str, field: str, message: str, lineno: int | None = None):
-        where, field, message = one_line(where), one_line(field), one_line(message)
-        super().__init__(f"{where}: {field}: {message}")
-        self.lineno = lineno
-        """The line of a JSON Lines stream the problem was on, if it came from one."""
-        self.where = where
-        self.field = field
-        self.message = message
 
 
 @dataclass(frozen=True)
@@ -169,8 +156,8 @@ class Problem:
     def untranslated(self) -> list[str]:
         """The text fields written in one language only, as the missing field is named
         (``ru.notes``; ``task`` for a task written only in Russian), and a ``difficulty``
-        that is not one of :data:`DIFFICULTIES` (it has no Russian): ``pref check --strict``
-        wants every reader's word in both languages."""
+        that is not one of :data:`DIFFICULTIES` (it has no Russian). A file may speak one
+        language; the collection's speak both (a test of the collection asks it)."""
         missing = [f"ru.{key}" if getattr(self, key) else key
                    for key in TEXTS if bool(getattr(self, key)) != bool(getattr(self.ru, key))]
         if self.difficulty and self.difficulty not in DIFFICULTIES:
@@ -582,103 +569,6 @@ def format_key(choices) -> str:
 # -- reading -----------------------------------------------------------------------
 
 
-MAX_FILE_BYTES = 1 << 20
-"""The most read of one problem file (or of one line of a JSON Lines stream): 1 MB. A
-problem is a few KB (the collection's longest, notes and all, is under 4 KB); past this
-the path names something else (``/dev/zero``, a disk image) and reading it would exhaust
-memory."""
-
-
-def exists(path: str | Path, folder: bool = False) -> bool:
-    """Whether a file (a folder, with ``folder``) is at ``path``. A name the system cannot look up
-    (longer than it allows, a NUL byte) names nothing there, not an error of its own (Python's
-    ``Path.exists`` raises ``OSError: File name too long``)."""
-    try:
-        return Path(path).is_dir() if folder else Path(path).exists()
-    except (OSError, ValueError):
-        return False
-
-
-def _open(path: str | Path):
-    """``path`` open for reading bytes, whatever kind of file it is (a pipe, ``/dev/stdin``,
-    a process substitution); a folder, a missing file or an empty path is a one-line error."""
-    if not isinstance(path, (str, PathLike)):
-        raise InputError("path", f"a file's path, not {excerpt(path)}")
-    name = str(path)
-    if not name.strip():
-        raise ProblemError(repr(name), "file", "an empty path names no file")
-    try:
-        return open(path, "rb")  # noqa: SIM115 -- the callers close it
-    except IsADirectoryError:
-        raise ProblemError(name, "file", "is a folder, not a file") from None
-    except OSError as e:
-        raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
-
-
-def _read_bytes(path: str | Path) -> bytes:
-    """The bytes of a file, read once (a pipe can be read only once), at most :data:`MAX_FILE_BYTES`."""
-    name = str(path)
-    with _open(path) as f:
-        try:
-            data = f.read(MAX_FILE_BYTES + 1)
-        except IsADirectoryError:
-            raise ProblemError(name, "file", "is a folder, not a file") from None
-        except OSError as e:
-            raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise ProblemError(name, "file", f"more than {MAX_FILE_BYTES >> 20} MB, where an input file holds a few KB; "
-                           f"is this the right file?")
-    return data
-
-
-def read_lines(stream, name: str):
-    """The lines of a JSON Lines stream as bytes, each at most :data:`MAX_FILE_BYTES`. A line past
-    the limit is a one-line :class:`ProblemError` in its place (the rest of it is read past, a
-    megabyte at a time, and the lines after it are read as usual); a stream that cannot be read
-    raises one."""
-    lineno = 0
-    while True:
-        lineno += 1
-        line = _read_line(stream, name)
-        if not line:
-            return
-        if len(line) <= MAX_FILE_BYTES:
-            yield line
-            continue
-        while not line.endswith(b"\n") and line:  # the rest of the long line, never held whole
-            line = _read_line(stream, name)
-        yield ProblemError(name, f"line {lineno}", f"more than {MAX_FILE_BYTES >> 20} MB on one line, where a "
-                           f"line holds a few KB; is this the right file?", lineno)
-
-
-def _read_line(stream, name: str) -> bytes:
-    try:
-        return stream.readline(MAX_FILE_BYTES + 1)
-    except OSError as e:
-        raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
-    except ValueError as e:  # a closed stream
-        raise ProblemError(name, "file", f"cannot read it: {e}") from None
-
-
-_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
-UTF16 = "UTF-16 text, not UTF-8 (save the file as UTF-8)"
-_UTF8_BOM = b"\xef\xbb\xbf"
-
-
-def decode(data: bytes, name: str, lineno: int | None = None) -> str:
-    """UTF-8 text (a leading byte-order mark is dropped); anything else is a one-line error."""
-    where = f"line {lineno}" if lineno else "file"
-    if lineno in (None, 1) and data.startswith(_UTF16_BOMS):
-        raise ProblemError(name, "file", UTF16)
-    if data.startswith(_UTF8_BOM) and lineno in (None, 1):
-        data = data[len(_UTF8_BOM):]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise ProblemError(name, where, lineno=lineno, message=f"not UTF-8 text ({e.reason} at byte {e.start}"
-                           f"{' of the line' if lineno else ''})") from None
-
-
 def load(path: str | Path) -> Problem:
     """Read one problem from a TOML file (``.json``: one JSON object; ``.jsonl``: one line of JSON).
 
@@ -716,51 +606,19 @@ def load_each(path: str | Path) -> list[Problem | ProblemError]:
     out: list[Problem | ProblemError] = []
     try:
         if name.endswith(".jsonl"):
-            with _open(path) as stream:
-                out += loads_lines(read_lines(stream, name), name)
+            with open_bytes(path) as stream:
+                out += json_lines(read_lines(stream, name), name, loads_json)
         else:
             text = read_text(path)
             if not text.strip("\ufeff \t\r\n"):
-                raise ProblemError(name, "file", EMPTY)
+                raise ProblemError(name, "file", holds_nothing())
             if not name.endswith((".toml", ".json")) and text.lstrip("\ufeff \t\r\n").startswith("{"):
-                out += loads_lines(text.split("\n"), name)  # JSON from a pipe: a line each
+                out += json_lines(text.split("\n"), name, loads_json)  # JSON from a pipe: a line each
             else:
                 out.append(loads(text, name))
     except ProblemError as e:
         out.append(e)
-    return out or [ProblemError(name, "file", EMPTY)]
-
-
-def holds_nothing(what: str = "problem") -> str:
-    """What a file without a single problem (or deal) is told (a silent exit 0 would pass for success)."""
-    return f"holds no {what} (the file is empty, or blank lines only)"
-
-
-EMPTY = holds_nothing()
-
-
-def loads_lines(lines, name: str = "<jsonl>", read=None):
-    """Problems (or the :class:`ProblemError` of each bad line) from JSON Lines, as bytes or text
-    (or the ProblemError :func:`read_lines` gives in place of a line too long).
-
-    ``read(text, name, lineno)`` reads one line's text into something else than a problem
-    (``pref score`` reads deals with it); it reports a bad line by raising ProblemError."""
-    read = read or loads_json
-    for lineno, line in enumerate(lines, 1):
-        if isinstance(line, ProblemError):  # a line :func:`read_lines` could not take
-            yield line
-            continue
-        if lineno == 1 and isinstance(line, bytes) and line.startswith(_UTF16_BOMS):
-            yield ProblemError(name, "file", UTF16)
-            return  # every other line would be broken too
-        try:
-            text = decode(line, name, lineno) if isinstance(line, bytes) else line
-            if lineno == 1 and text.startswith("\ufeff"):
-                text = text[1:]
-            if text.strip():
-                yield read(text, name, lineno)
-        except ProblemError as e:
-            yield e
+    return out or [ProblemError(name, "file", holds_nothing())]
 
 
 # -- writing -----------------------------------------------------------------------
@@ -851,39 +709,10 @@ def _toml_value(value) -> str:
     return json.dumps(value, ensure_ascii=False)  # JSON's escapes are TOML's
 
 
-_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
-_TOML_AT_END = re.compile(r"\s*\(at end of document\)$")
-
-
 def loads_toml(text: str, name: str = "<toml>") -> Problem:
     """One problem from TOML text; ``name`` is the file named in error messages."""
     text = _text_argument(text, name)
     return from_dict(toml_document(text, name), name)
-
-
-def toml_document(text: str, name: str = "<toml>") -> dict:
-    """TOML text as its tables (a leading byte-order mark dropped); broken TOML is a
-    :class:`ProblemError` naming the line. Other files of the project (``[estimate]``) use it too."""
-    text = text.removeprefix("\ufeff")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        message = str(e)
-        where = _TOML_WHERE.search(message)
-        if where:
-            message = f"{message[:where.start()]} (column {where.group(2)})"
-            raise ProblemError(name, f"line {where.group(1)}", f"broken TOML: {message}") from None
-        at_end = _TOML_AT_END.search(message)
-        if at_end:
-            message = message[:at_end.start()] + " (at the end)"
-        raise ProblemError(name, f"line {text.count(chr(10)) + 1}", f"broken TOML: {message}") from None
-    except (ValueError, RecursionError) as e:  # a number too long to convert, nesting too deep
-        raise ProblemError(name, "file", f"broken TOML: {excerpt(str(e), 80)}") from None
-
-
-def read_text(path: str | Path) -> str:
-    """A file's UTF-8 text; an unreadable file, a folder or other encodings are one-line errors."""
-    return decode(_read_bytes(path), str(path))
 
 
 def loads_json(text: str, name: str = "<json>", lineno: int | None = None) -> Problem:
@@ -892,15 +721,7 @@ def loads_json(text: str, name: str = "<json>", lineno: int | None = None) -> Pr
     ``lineno`` is the line of the stream, named in messages (``FILE: line N: …``).
     """
     text = _text_argument(text, name)
-    text = text.removeprefix("\ufeff")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        line = lineno if lineno is not None else e.lineno
-        raise ProblemError(name, f"line {line}", f"broken JSON: {e.msg} (column {e.colno})", lineno) from None
-    except (ValueError, RecursionError) as e:  # a number too long to convert, nesting too deep
-        where = f"line {lineno}" if lineno else "file"
-        raise ProblemError(name, where, f"broken JSON: {excerpt(str(e), 80)}", lineno) from None
+    data = json_document(text.removeprefix("\ufeff"), name, lineno)
     if not isinstance(data, dict):
         where = f"line {lineno}" if lineno else "JSON"
         raise ProblemError(name, where, "a problem is a JSON object {\"deal\": …, \"game\": …}", lineno)
@@ -988,28 +809,10 @@ def _text(table: dict | None, key: str, default, fail, section: str = ""):
     if not isinstance(value, str):
         raise fail(field, f"expected text in quotes, not {excerpt(value)}")
     value = value.replace("\r\n", "\n")  # a file saved with Windows line ends
-    bad = next((ch for ch in value if _acts_on_terminal(ch, multiline=key in ("notes", "task"))), None)
-    if bad is not None:
-        named = unicodedata.name(bad, _CONTROL_NAMES.get(bad, ""))
-        raise fail(field, f"control character U+{ord(bad):04X}{f' ({named})' if named else ''} at position "
-                   f"{value.index(bad) + 1}: it would act on the terminal instead of printing")
+    wrong = terminal_control(value, multiline=key in ("notes", "task"))
+    if wrong:
+        raise fail(field, wrong)
     return value
-
-
-_CONTROL_NAMES = {"\r": "CARRIAGE RETURN", "\n": "LINE FEED", "\t": "TAB", "\a": "BELL", "\b": "BACKSPACE",
-                  "\x1b": "ESCAPE", "\x9b": "CONTROL SEQUENCE INTRODUCER"}
-"""Names of the controls most often met (Python's unicodedata has none for them)."""
-
-_BIDI_CONTROLS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-"""Marks that reorder the text around them (U+202E turns the rest of a line backwards)."""
-
-
-def _acts_on_terminal(ch: str, multiline: bool) -> bool:
-    """Whether ``ch`` does something to a terminal instead of printing: a C0 or C1 control
-    (CR, BEL, ESC, U+009B …; notes may hold newlines and tabs) or a bidirectional control."""
-    if multiline and ch in "\n\t":
-        return False
-    return unicodedata.category(ch) == "Cc" or ch in _BIDI_CONTROLS
 
 
 def _cards_text(table: dict, section: str, key: str, fail) -> str | None:

@@ -1,9 +1,11 @@
 """What the tests share: the ``--runslow`` switch, the markers of the quick tier, the
-Kovalevskaya problem written once, and one board server for the board's tests.
+Kovalevskaya problem written once, a small problem and the writing of input files for the
+tests of bad input, and one board server for the board's tests.
 
-The quick tier (README) is ``python3 -m pytest -m "not browser"``: everything but the
-tests that drive a real browser. Exhaustive checks are marked ``slow`` and run only with
-``--runslow``.
+The quick tier (README) is ``python3 -m pytest -m "not browser and not heavy"``: everything
+but the tests that drive a real browser and those of a second or more of CPU (``heavy``: the
+large sets of the brute-force comparisons, whose small sets stay). Exhaustive checks are
+marked ``slow`` and run only with ``--runslow``.
 """
 
 import copy
@@ -108,6 +110,35 @@ def toml_text(data: dict) -> str:
                 else:
                     lines.append(f"{key} = {json.dumps(value, ensure_ascii=False)}")
     return "\n".join(lines) + "\n"
+
+
+SMALL = {"deal": {"A": "♠AK", "B": "♠QJ", "C": "♣AK"},
+         "game": {"kind": "contract", "contract": "6S", "declarer": "A"}, "expect": {"tricks": 2}}
+"""A problem of two tricks, solved at once: A's ♠A and ♠K take both."""
+
+
+def write(folder: Path, name: str, text) -> Path:
+    """``text`` (str: as UTF-8; bytes: as they are) written to ``folder/name``."""
+    path = folder / name
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def jsonl(*lines) -> str:
+    """JSON Lines of the objects given (a str is a line as written: a broken one, say)."""
+    return "".join((line if isinstance(line, str) else json.dumps(line, ensure_ascii=False)) + "\n" for line in lines)
+
+
+def with_(problem: dict, **changes) -> dict:
+    """A copy of ``problem`` with ``section__key=value`` changed: ``with_(SMALL, expect__tricks=1)``."""
+    out = copy.deepcopy(problem)
+    for path, value in changes.items():
+        section, key = path.split("__")
+        out[section][key] = value
+    return out
 
 
 @pytest.fixture

@@ -577,14 +577,14 @@ def test_set_up_keeps_what_it_should(page, server):
     open_board(page, server.url + "#" + url_fragment(moves.problem_object(problem)))
     page.click("#other-discard")
     page.wait_for_selector("#setup[open]")
-    declarer = page.evaluate("board.start.game.declarer")
-    held = page.evaluate(f"board.setup['{declarer}']")  # the 12 cards, none discarded yet
+    declarer = page.evaluate("pref.board.start.game.declarer")
+    held = page.evaluate(f"pref.board.setup['{declarer}']")  # the 12 cards, none discarded yet
     page.click(f"#deck .card-button:has([data-card='{held[0]}'])")
     page.click(f"#deck .card-button:has([data-card='{held[1]}'])")
     page.click("#setup-done")
     page.wait_for_selector("#setup", state="hidden")
     wait_solved(page)
-    assert page.evaluate("[board.start.source, board.start.theme]") == [problem.source, problem.theme]
+    assert page.evaluate("[pref.board.start.source, pref.board.start.theme]") == [problem.source, problem.theme]
     assert problem.source in page.inner_text("#game-line")
 
 
@@ -595,8 +595,8 @@ def test_a_reopened_mid_play_file_at_its_start_is_not_after_0_cards(page, server
     path.write_text(dumps(replace(load(KOVALEVSKAYA), title="K (after 4 cards)", played=("10D 7D AD",), trick="10H",
                                   expect=None, key=None)), encoding="utf-8")
     open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))))
-    assert page.evaluate("problemAt(0).title") == "K"
-    assert page.evaluate("problemAt(2).title") == "K (after 2 cards)"
+    assert page.evaluate("pref.problemAt(0).title") == "K"
+    assert page.evaluate("pref.problemAt(2).title") == "K (after 2 cards)"
 
 
 # -- the collection and problem mode -------------------------------------------------------
@@ -618,9 +618,9 @@ def open_problem(page, server, name, filter_text=""):
     settle(page)
 
 
-SETTLED = """() => typeof board !== 'undefined' && board.start && !board.busy && document.body.classList.contains('ready')
-  && !document.querySelector('#value .thinking') && (!board.solving || board.discarding || current().over
-  || board.at < board.states.length - 1 || board.solving.includes(toMove(current().problem)))"""
+SETTLED = """() => typeof pref !== 'undefined' && pref.board.start && !pref.board.busy && document.body.classList.contains('ready')
+  && !document.querySelector('#value .thinking') && (!pref.board.solving || pref.board.discarding || pref.current().over
+  || pref.board.at < pref.board.states.length - 1 || pref.board.solving.includes(pref.toMove(pref.current().problem)))"""
 
 
 def settle(page):
@@ -630,20 +630,20 @@ def settle(page):
 
 def play_mine(page, card):
     """Play one of the user's cards in problem mode and wait for the solver's replies."""
-    at = page.evaluate("board.at")
+    at = page.evaluate("pref.board.at")
     page.click(f".seat.moving .card-button[data-card='{card}']")
-    page.wait_for_function(f"board.at > {at} && board.states[{at + 1}].card === '{card}'")
+    page.wait_for_function(f"pref.board.at > {at} && pref.board.states[{at + 1}].card === '{card}'")
     settle(page)
 
 
 def best_now(page) -> str:
     """The solver's best card here (what a player who solved it plays), read from the server's answer."""
-    return page.evaluate("solveOf(problemAt(board.at)).then(r => r.line[0])")
+    return page.evaluate("pref.solveOf(pref.problemAt(pref.board.at)).then(r => r.line[0])")
 
 
 def play_to_the_end(page):
     for _ in range(40):
-        if page.evaluate("current().over"):
+        if page.evaluate("pref.current().over"):
             return
         play_mine(page, best_now(page))
     raise AssertionError("the deal did not end")
@@ -824,10 +824,10 @@ def test_the_end_of_a_problem(page, server):
     play_to_the_end(page)
     page.wait_for_selector("#result:not([hidden])")
     assert page.inner_text("#result .verdict-line").startswith("Solved: the misère is caught for five tricks")
-    before = page.evaluate("board.id")
+    before = page.evaluate("pref.board.id")
     page.click("#next-problem")
     settle(page)
-    assert page.evaluate("board.id") != before and moves_played(page) == []
+    assert page.evaluate("pref.board.id") != before and moves_played(page) == []
     back_to_the_index(page)
     assert solved_marks(page) == ["misere-ending-spade-seven"]
     total = len(page.query_selector_all(".index-open"))
@@ -888,7 +888,7 @@ def test_raspasy_says_what_cost_means_and_the_end_says_the_tricks_taken(page, se
     end = page.inner_text("#value .verdict")
     assert end.startswith("raspasy: A ") and end.endswith(", the tricks each took")
     assert "can be sure of" not in page.inner_text("#value")
-    took = page.evaluate("current().taken[0]")  # the solver's B and C each play for himself: A may take fewer
+    took = page.evaluate("pref.current().taken[0]")  # the solver's B and C each play for himself: A may take fewer
     assert took <= 1
     assert page.inner_text("#result .verdict-line") == \
         f"Solved: A took {took} trick{'' if took == 1 else 's'} (the answer: A 1 trick at most)."
@@ -926,7 +926,7 @@ def test_problem_mode_hides_the_answer_marks_each_card_and_shows_the_solution(pa
     play_mine(page, "JS")  # the known mistake: B escapes
     mark = page.inner_text("#moves li:nth-child(2) .mark")
     assert mark == "? cost 1 trick (♦10 ♦J ♦Q ♦K kept it)"
-    assert page.evaluate("toMove(current().problem)") == "C"  # the solver answered for B
+    assert page.evaluate("pref.toMove(pref.current().problem)") == "C"  # the solver answered for B
     assert "not best" not in page.inner_text("#value")
     page.click("#undo")  # back to the user's own turn before, past the solver's reply
     settle(page)
@@ -1078,7 +1078,7 @@ def test_raspasy_totals_say_each_is_against_the_other_two(page, server):
 
 ENGLISH_LEFT = """() => {
   // every English string of the page: the script's table and index.html's own words
-  const english = Object.values(WORDS.en);
+  const english = Object.values(pref.WORDS.en);
   for (const [attr, kept] of [["data-en", "en"], ["data-entitle", "entitle"], ["data-enplaceholder", "enplaceholder"]]) {
     document.querySelectorAll(`[${attr}]`).forEach((e) => english.push(e.dataset[kept]));
   }
@@ -1086,11 +1086,11 @@ ENGLISH_LEFT = """() => {
     .map((f) => f.trim()).filter((f) => /[a-z]{3}/i.test(f));
   // the problem's own words (its title, its source) are not the page's: left out
   const data = [document.getElementById("title").innerText, document.getElementById("game-line").innerText];
-  const shown = [data.reduce((text, d) => text.replace(d, ""), document.body.innerText), gameName(board.start.game),
+  const shown = [data.reduce((text, d) => text.replace(d, ""), document.body.innerText), pref.gameName(pref.board.start.game),
     ...[...document.querySelectorAll("[title]:not(#game-line)")].map((e) => e.title),
     ...[...document.querySelectorAll("[placeholder]")].map((e) => e.placeholder)].join("\\n");
-  const missing = Object.keys(WORDS.en).filter((k) => !WORDS.ru[k]);
-  document.querySelectorAll("[data-say]").forEach((e) => { if (!WORDS.ru[e.dataset.say]) missing.push(e.dataset.say); });
+  const missing = Object.keys(pref.WORDS.en).filter((k) => !pref.WORDS.ru[k]);
+  document.querySelectorAll("[data-say]").forEach((e) => { if (!pref.WORDS.ru[e.dataset.say]) missing.push(e.dataset.say); });
   const escaped = (f) => f.replace(/[.*+?^${}()|[\\]\\\\]/g, "\\\\$&");
   return { missing, left: fragments.filter((f) => new RegExp(`(^|[^A-Za-z])${escaped(f)}([^A-Za-z]|$)`).test(shown)) };
 }"""
@@ -1148,7 +1148,7 @@ def test_the_index_lists_the_collection_and_filters_it_in_both_languages(page, s
         ["Контракты", "Мизеры", "Распасы"]
     assert "мизер, играет B · мизер; ловля" in page.inner_text(".index-item:has([data-name='kovalevskaya-misere'])")
     assert page.inner_text("#index-count").startswith("Решено: 0 из ")
-    found = page.evaluate(ENGLISH_LEFT.replace("gameName(board.start.game)", "''"))
+    found = page.evaluate(ENGLISH_LEFT.replace("pref.gameName(pref.board.start.game)", "''"))
     assert found == {"missing": [], "left": []}, found
 
 
@@ -1243,13 +1243,13 @@ def test_the_keyboard_plays_a_problem_through(page, server):
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Shift+Tab")
     card = page.evaluate(focused)
-    at = page.evaluate("board.at")
+    at = page.evaluate("pref.board.at")
     page.evaluate("""window.said = []; new MutationObserver(() => said.push(document.querySelector('#live').textContent))
       .observe(document.querySelector('#live'), {childList: true, characterData: true, subtree: true})""")
     page.keyboard.press("Enter")
-    page.wait_for_function(f"board.at > {at}")
+    page.wait_for_function(f"pref.board.at > {at}")
     settle(page)
-    assert page.evaluate("board.states[1].card") == card
+    assert page.evaluate("pref.board.states[1].card") == card
     assert page.evaluate(focused) is not None  # the focus is on the hand again, not on the page
     said = page.evaluate("said")
     assert said[0].startswith(f"A ♠{card[:-1]}: ") and ("✓" in said[0] or "? cost" in said[0]), said

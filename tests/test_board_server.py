@@ -4,6 +4,7 @@ foreign Origin, oversized bodies, paths outside the static folder)."""
 
 import http.client
 import json
+import re
 import threading
 import time
 
@@ -392,11 +393,36 @@ def test_nothing_outside_the_static_folder_is_served(server, path):
 
 def test_the_page_and_its_files_are_served(server):
     for path, kind in (("/", b"<!doctype html>"), ("/index.html", b"<!doctype html>"),
-                       ("/board.js", b"use strict"), ("/board.css", b".table")):
+                       ("/board.js", b"import {"), ("/board.css", b".table")):
         status, payload = request(server, "GET", path)
         assert status == 200 and kind in payload, path
     status, _ = request(server, "GET", "/?x=1#frag")
     assert status == 200
+
+
+def test_every_module_of_the_script_is_served_as_javascript(server):
+    """The page loads one ES module (board.js) and it the others: a browser runs a module only when
+    it comes with a JavaScript type, and every module imported, from board.js on, is one the server
+    serves (a module left out of static/, or of the installed package, would stop the whole page)."""
+    page = request(server, "GET", "/")[1].decode()
+    assert '<script type="module" src="/board.js"></script>' in page
+    assert page.count("<script") == 1
+    seen, waiting = set(), ["/board.js"]
+    while waiting:
+        path = waiting.pop()
+        seen.add(path)
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+        conn.request("GET", path, headers={"Host": f"127.0.0.1:{server.port}"})
+        response = conn.getresponse()
+        text = response.read().decode()
+        conn.close()
+        assert response.status == 200, path
+        assert response.getheader("Content-Type") == "text/javascript; charset=utf-8", path
+        imported = {"/" + name for name in re.findall(r'^import \{[^}]*\} from "\./([\w-]+\.js)";$', text, re.M)}
+        assert len(imported) == text.count("\nimport "), path  # every import is of a file beside it
+        waiting += sorted(imported - seen - set(waiting))
+    static = ROOT / "cli" / "board" / "static"
+    assert seen == {"/" + p.name for p in static.glob("*.js")}  # and no module lies unused
 
 
 def test_the_server_listens_only_on_the_loopback(server):
@@ -559,3 +585,40 @@ def test_the_warm_up_loads_every_kernel_entry_a_request_calls():
     assert after == before
     assert all(count >= 1 for name, count in before.items() if name in ("value", "reaches", "card_values",
                                                                         "best_line")), before
+
+
+# -- bad input: one line, naming no folder of the machine and no None --------------------
+
+
+def test_the_board_refuses_a_long_name_with_400_and_names_no_folder_of_the_machine(board_server, monkeypatch):
+    status, answer = post(board_server, "problem", {"name": "a" * 300})
+    assert status == 400 and answer["field"] == "name", answer
+    machine = str(ROOT)
+    assert machine not in json.dumps(answer)
+    from cli.board import moves
+
+    def broken():
+        raise OSError(36, "File name too long", str(KOVALEVSKAYA))
+
+    monkeypatch.setattr(moves, "collection_index", broken)  # a bug: a 500, its detail on the terminal only
+    status, answer = post(board_server, "index", {})
+    assert status == 500 and answer == {"error": "internal error: OSError (the terminal running pref board says more)",
+                                        "field": "request"}
+
+
+def test_the_board_names_no_folder_in_a_collection_files_error(board_server, monkeypatch, tmp_path):
+    from solver import collection
+
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[deal]\nA = '♠Z'\n", encoding="utf-8")
+    monkeypatch.setattr(collection, "path_of", lambda name: broken)
+    status, answer = post(board_server, "problem", {"name": "broken"})
+    assert status == 400 and str(tmp_path) not in answer["error"] and answer["error"].startswith("broken.toml: ")
+
+
+def test_the_board_names_no_none(board_server):
+    for body in ({"text": "5", "field": None}, {"text": "5"}):
+        status, answer = post(board_server, "cards", body)
+        assert status == 400 and answer == {"error": "cards: unknown rank '5' in '5'", "field": "cards"}, answer
+    status, answer = post(board_server, "cards", {"text": None})
+    assert status == 400 and "None" not in json.dumps(answer)

@@ -131,6 +131,7 @@ def _trump_cards(row, layout):
     return suit_bits(layout.hands[row.seat], 0)
 
 
+@pytest.mark.heavy
 def test_sampled_trump_hands_follow_the_x_rule_and_the_side_rule():
     rng = random.Random(7)
     for row in claims.catalogue():
@@ -224,6 +225,7 @@ def test_raspasy_verdict_between_the_bounds():
     assert judge_bounds(Figure.of(0, 0.25), zero, Interval(0.1, 0.0, 0.3)).word == CONSISTENT
 
 
+@pytest.mark.heavy
 def test_wilson_and_mean_intervals_cover():
     rng = np.random.default_rng(11)
     n, p, reps = 60, 0.2, 2000
@@ -314,6 +316,7 @@ def test_workers_do_not_change_the_figures():
 
 # ---------------------------------------------------------------- through the CLI
 
+@pytest.mark.heavy
 def test_pref_book_evaluates_every_row():
     result = CliRunner().invoke(pref, ["book", "--samples", "1", "--workers", "1", "--json"])
     assert result.exit_code == 0, result.output

@@ -75,6 +75,7 @@ def test_same_seed_same_figures_on_1_and_2_workers():
     assert not np.array_equal(one.tally.gram, other.tally.gram)
 
 
+@pytest.mark.heavy
 def test_same_seed_same_figures_on_a_dask_local_cluster():
     distributed = pytest.importorskip("distributed")
     q = ending_question([SPADES_A, Game.raspasy(TalonMode.NONE)])

@@ -108,7 +108,7 @@ def test_a_fraction_of_a_balance_is_kept_exactly():
 def test_a_large_option_keeps_its_interval():
     """misere_trick=10,000,000: the balances reach 10**8 whists; their spread is still found (the int64
     sums of squares overflowed and the interval collapsed to a point). The options' ranges now stop
-    such a value at the door (tests/test_doors*.py); the arithmetic does not rely on them, so the
+    such a value at the door (tests/test_input_scoring.py); the arithmetic does not rely on them, so the
     option is set past its range here."""
     import copy
 
@@ -429,6 +429,7 @@ def test_cli_score_json_layouts_out_and_bad_options(tmp_path):
         assert bad.exit_code == 2 and message in bad.stderr and "Traceback" not in bad.output, bad.output
 
 
+@pytest.mark.heavy
 def test_the_readme_shows_what_estimate_score_prints():
     """Each ``$ pref estimate … --score`` block of the README: its table lines are printed as shown."""
     import shlex

@@ -30,8 +30,7 @@ from ..words import say
                    "per bad input (file, lineno, error), then {\"summary\": …}.")
 @click.option("--strict", is_flag=True,
               help="Also fail a problem that declares no key while more than one first card "
-                   "(or discard) works, or whose words are not in both languages (a title, task, "
-                   "notes … without its [ru] twin).")
+                   "(or discard) works.")
 @lang_option
 def check(paths, color, as_json, strict, lang):
     """Check the published answers of problem files against the solver.
@@ -50,11 +49,10 @@ def check(paths, color, as_json, strict, lang):
     work: …"), or for a declarer with 12 cards the discards that reach his
     best. A problem that declares [expect] key fails when another card works
     too (a cook, named) or the key does not work. With --strict a problem
-    without a declared key fails when more than one choice works, and so
-    does one whose words are not in English and Russian both. With --lang ru
-    the key and the titles are in Russian. A declared answer at the table
-    ([expect] table: a misère caught there, true or false; a contract with
-    open whist, its tricks there) is checked too.
+    without a declared key fails when more than one choice works. With
+    --lang ru the key and the titles are in Russian. A declared answer at
+    the table ([expect] table: a misère caught there, true or false; a
+    contract with open whist, its tricks there) is checked too.
 
     Exit code 0 when all agree, 1 when any differs, 2 when any input is bad
     (or a folder holds no problem files).
@@ -94,16 +92,13 @@ def check(paths, color, as_json, strict, lang):
             continue
         key_problem = key_verdict(declared, report) if declared is not None else \
             f"no key declared and {report.describe()}" if strict and not report.unique else None
-        untranslated = problem.untranslated() if strict else []
         table_agrees = None if table is None else problem.agrees_table(table[1])
-        agrees = problem.agrees(got) and key_problem is None and not untranslated and table_agrees is not False
+        agrees = problem.agrees(got) and key_problem is None and table_agrees is not False
         ok += agrees
         outcome.wrong += not agrees
         if as_json:
             out = {**problem.where_json(), "expect": problem.expect, "tricks": got,
                    "key": report.to_json() | {"declared": problem.key, "problem": key_problem}, "agrees": agrees}
-            if untranslated:
-                out["untranslated"] = untranslated
             if table is not None:
                 out["table"] = {"expect": problem.expect_table, "got": _table_value(table[1]),
                                 "agrees": table_agrees}
@@ -116,7 +111,6 @@ def check(paths, color, as_json, strict, lang):
             mark = click.style("WRONG", fg="red", bold=True) if use_color else "WRONG"
             what = [f"expected {_show(problem.expect)}, solver {_show(got)}"] if not problem.agrees(got) else []
             what += [key_problem] if key_problem else []
-            what += [f"not in both languages: {', '.join(untranslated)} missing"] if untranslated else []
             if table_agrees is False:
                 what.append(f"at the table expected {_show_value(problem.expect_table, lang)}, "
                             f"solver {_show_value(_table_value(table[1]), lang)}")

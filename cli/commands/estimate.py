@@ -25,7 +25,7 @@ SECTION_KEYS = ("hand", "seat", "games", "holds", "lengths", "talon", "discard",
 
 
 def _from_file(path: str) -> tuple[dict, str]:
-    from solver.problemfile import read_text, toml_document  # errors: one line, exit 2 (cli.app)
+    from solver.textfiles import read_text, toml_document  # errors: one line, exit 2 (cli.app)
 
     data = toml_document(read_text(path), path)
     section = data.get("estimate")

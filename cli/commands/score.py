@@ -69,7 +69,7 @@ def score(files, as_json, jsonl):
         raise UserError("pref score: no pool record given (try pref score --help)")
     outcome = Outcome()
     for number, path in enumerate(files):
-        from solver.problemfile import ProblemError
+        from solver.textfiles import ProblemError
 
         try:
             record, sheet, settlement = _settle_file(path)
@@ -89,7 +89,7 @@ def score(files, as_json, jsonl):
 
 def _settle_file(path: str):
     from solver.errors import InputError
-    from solver.problemfile import ProblemError, read_text, toml_document
+    from solver.textfiles import ProblemError, read_text, toml_document
     from solver.scoring import record_from_dict, settle_record
 
     data = toml_document(read_text(path), path)
@@ -112,16 +112,11 @@ class ScoredDeal(NamedTuple):
 
 def _read_deal(text: str, name: str, lineno: int) -> ScoredDeal:
     """One JSON line, scored; a bad line is a ProblemError."""
-    from solver.errors import InputError, excerpt
-    from solver.problemfile import ProblemError
+    from solver.errors import InputError
     from solver.scoring import balance, deal_from_dict, deal_options, write
+    from solver.textfiles import ProblemError, json_document
 
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ProblemError(name, f"line {lineno}", f"broken JSON: {e.msg} (column {e.colno})", lineno) from None
-    except (ValueError, RecursionError) as e:
-        raise ProblemError(name, f"line {lineno}", f"broken JSON: {excerpt(str(e), 80)}", lineno) from None
+    data = json_document(text, name, lineno)
     if not isinstance(data, dict):
         raise ProblemError(name, f"line {lineno}", "a deal is a JSON object {\"game\": …, \"declarer\": …}", lineno)
     try:

@@ -12,8 +12,9 @@ from solver.analysis.table import dd_table
 from solver.api import InputError, parse_seat
 from solver.cards import NO_TRUMP, SEATS, ascii_name, cards_of, count, mask_of
 from solver.notation import NotationError, check_alphabet
-from solver.problemfile import Problem, ProblemError, exists, load
+from solver.problemfile import Problem, ProblemError, load
 from solver.rules import Position, TalonMode, raspasy_talon_mode
+from solver.textfiles import exists
 
 from .. import render
 from ..errors import UserError

@@ -1,7 +1,15 @@
 // The collection's index: the problems that ship with pref, grouped by game and difficulty, each
 // under a title that does not give it away, ✓ on those solved in this browser; a filter that reads
-// both languages, "Unsolved only", and a way to clear the ✓s. Loaded before board.js.
-"use strict";
+// both languages, "Unsolved only", and a way to clear the ✓s.
+
+import { $, el } from "./dom.js";
+import { begin } from "./history.js";
+import { focusHand, problemSide, solveAs } from "./problem.js";
+import { showError } from "./render.js";
+import { api } from "./server.js";
+import { board } from "./state.js";
+import { store } from "./storage.js";
+import { say } from "./words.js";
 
 const KINDS = ["contract", "misere", "raspasy"];
 const DIFFICULTY_ORDER = ["easy", "medium", "hard"];
@@ -20,7 +28,7 @@ async function loadIndex() {
   return board.index;
 }
 
-async function showIndex() {
+export async function showIndex() {
   clearTimeout(board.autoTimer);
   board.generation += 1;  // a drawing under way is not finished over the index
   try {
@@ -40,7 +48,7 @@ async function showIndex() {
   window.scrollTo(0, 0);
 }
 
-function drawIndex() {
+export function drawIndex() {
   $("title").textContent = document.title = say("board name");
   const list = $("index-list");
   list.replaceChildren();
@@ -88,7 +96,7 @@ function drawIndex() {
   if (!shown) list.append(el("p", "sub", say("no match")));
 }
 
-function clearSolved() {
+export function clearSolved() {
   if (!window.confirm(say("clear confirm"))) return;
   store.set("pref-solved", {});
   drawIndex();
@@ -96,7 +104,7 @@ function clearSolved() {
 
 // Open the collection's problem ``id`` to solve it (the side it is about, unless ``restore`` from
 // the address says which, or null: analysis), at the table.
-async function openCollection(id, restore = null) {
+export async function openCollection(id, restore = null) {
   try {
     const { problem } = await api("problem", { name: id });
     if (!await begin(problem, [], null, { draw: false })) return;
@@ -111,7 +119,7 @@ async function openCollection(id, restore = null) {
 }
 
 // The problem after this one in the index's order (the first again after the last).
-async function nextProblem() {
+export async function nextProblem() {
   const order = indexOrder(await loadIndex());
   const here = order.findIndex((p) => p.id === board.id);
   if (order.length) await openCollection(order[(here + 1) % order.length].id);

@@ -1,43 +1,37 @@
-"""Issue 23, "The doors, third pass": each case of the issue through the CLI (a real process where
-only one shows it: a hang bounded by a timeout, Ctrl-C with SIGINT ignored), or the board's server."""
+"""Bad input to pref score and --score: exact numbers bounded before they are built, a range for every
+option, tricks that cannot be, a missing field said missing, names kept short; every good line
+of a stream answered whatever the bad ones are."""
 
 import json
-import os
 import re
-import signal
 import subprocess
-import sys
 import time
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from cli.main import pref
-from conftest import KOVALEVSKAYA_FILE, ROOT, assert_clean_error, child, pref_command, run_child
-from solver.errors import InputError
-
-LINE = {"game": "6S", "declarer": "A", "defence": {"B": "whist", "C": "pass"}, "tricks": {"A": 6, "B": 3, "C": 1}}
-"""A six made, B whisting alone with 3 tricks: every field a case below changes is there."""
-RECORD = 'convention = "sochi"\nplayers = 3\n[sheet.A]\npool = {pool}\n'
-LONG_NAME = "a" * 300
-HAND = ("♠AQxxx ♥AQxxx", "--seat", "A")
+from conftest import assert_clean_error, jsonl, pref_command, run_child
+from solver import InputError
 
 
 def run(*args, input=None):
     return CliRunner().invoke(pref, [str(a) for a in args], input=input)
 
 
-def jsonl(*lines) -> str:
-    return "".join((line if isinstance(line, str) else json.dumps(line, ensure_ascii=False)) + "\n" for line in lines)
+LINE = {"game": "6S", "declarer": "A", "defence": {"B": "whist", "C": "pass"}, "tricks": {"A": 6, "B": 3, "C": 1}}
+"""A six made, B whisting alone with 3 tricks: every field a case below changes is there."""
+
+RECORD = 'convention = "sochi"\nplayers = 3\n[sheet.A]\npool = {pool}\n'
+
+LONG_NAME = "a" * 300
+
+HAND = ("♠AQxxx ♥AQxxx", "--seat", "A")
 
 
 def answers(result) -> list[dict]:
     return [json.loads(line) for line in result.stdout.splitlines()]
-
-
-# -- hangs: an exact number is bounded before it is built ---------------------------------------------------
 
 
 def _quick(*args, input=None) -> subprocess.CompletedProcess:
@@ -52,6 +46,9 @@ def _one_line(result, *words) -> str:
     for word in words:
         assert word in result.stderr, result.stderr
     return result.stderr.strip()
+
+
+# -- hangs: an exact number is bounded before it is built ------------------------------------------
 
 
 def test_a_huge_exact_number_in_a_pool_record_is_refused_at_once(tmp_path):
@@ -77,7 +74,7 @@ def test_a_tiny_exact_number_in_a_score_option_is_refused_at_once():
     assert result.stdout == ""
 
 
-# -- lost lines: every good line of a stream is answered, whatever the bad ones are ---------------------------
+# -- lost lines: every good line of a stream is answered, whatever the bad ones are ----------------
 
 
 def test_a_line_that_crashed_the_writer_no_longer_loses_the_lines_after_it():
@@ -145,7 +142,7 @@ def test_pref_score_stream_messages_speak_of_deals(tmp_path):
     assert folder == f"{tmp_path}: file: is a folder, not a file"
 
 
-# -- tracebacks: results stay printable, options have ranges ---------------------------------------------------
+# -- tracebacks: results stay printable, options have ranges ---------------------------------------
 
 
 @pytest.mark.parametrize("line, field", [
@@ -228,17 +225,6 @@ def test_an_estimate_with_the_largest_options_runs():
     assert json.loads(result.stdout)["layouts"] == 20
 
 
-# -- names too long for a file --------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("command", ["solve", "check", "table", "board", "discard", "score", "estimate"])
-def test_a_name_of_300_characters_is_one_line_and_exit_2(command):
-    extra = ("--seat", "A", "--game", "6S A") if command == "estimate" else ("--no-browser",) if command == "board" else ()
-    result = run(command, LONG_NAME + (".toml" if command == "estimate" else ""), *extra)
-    err = assert_clean_error(result)
-    assert LONG_NAME in err[0] and "OSError" not in err[0]
-
-
 def test_a_long_name_in_pref_score_is_one_short_line():
     line = {**LINE, "players": [LONG_NAME, "B", "C"], "declarer": "B", "defence": {"C": "whist", LONG_NAME: "pass"}}
     err = assert_clean_error(run("score", "--jsonl", "-", input=jsonl(line)))
@@ -252,58 +238,7 @@ def test_a_long_name_in_pref_score_is_one_short_line():
     assert answers(run("score", "--jsonl", "-", input=jsonl(line)))[0]["balance"][forty] == "-20/3"  # the passer
 
 
-def test_the_board_refuses_a_long_name_with_400_and_names_no_folder_of_the_machine(board_server, monkeypatch):
-    from test_board_server import post
-
-    status, answer = post(board_server, "problem", {"name": LONG_NAME})
-    assert status == 400 and answer["field"] == "name", answer
-    machine = str(ROOT)
-    assert machine not in json.dumps(answer)
-    from cli.board import moves
-
-    def broken():
-        raise OSError(36, "File name too long", str(KOVALEVSKAYA_FILE))
-
-    monkeypatch.setattr(moves, "collection_index", broken)  # a bug: a 500, its detail on the terminal only
-    status, answer = post(board_server, "index", {})
-    assert status == 500 and answer == {"error": "internal error: OSError (the terminal running pref board says more)",
-                                        "field": "request"}
-
-
-def test_the_board_names_no_folder_in_a_collection_files_error(board_server, monkeypatch, tmp_path):
-    from test_board_server import post
-    from solver import collection
-
-    broken = tmp_path / "broken.toml"
-    broken.write_text("[deal]\nA = '♠Z'\n", encoding="utf-8")
-    monkeypatch.setattr(collection, "path_of", lambda name: broken)
-    status, answer = post(board_server, "problem", {"name": "broken"})
-    assert status == 400 and str(tmp_path) not in answer["error"] and answer["error"].startswith("broken.toml: ")
-
-
-# -- quieter failures -----------------------------------------------------------------------------------------
-
-
-def test_an_output_may_not_be_the_question_another_output_or_empty(tmp_path):
-    question = tmp_path / "q.toml"
-    question.write_bytes((ROOT / "examples" / "hand.toml").read_bytes())
-    before = question.read_bytes()
-    err = assert_clean_error(run("estimate", question, "--layouts", "5", "--layouts-out", question))
-    assert err[0] == f"--layouts-out: {question} is the input {question}: it would be overwritten; " \
-                     f"write the output to another file"
-    (tmp_path / "link.jsonl").symlink_to(question)
-    assert "is the input" in assert_clean_error(run("estimate", question, "--layouts", "5", "--layouts-out",
-                                                    tmp_path / "link.jsonl"))[0]
-    assert question.read_bytes() == before
-    same = tmp_path / "same.png"
-    err = assert_clean_error(run("estimate", question, "--layouts", "5", "--plot", same, "--layouts-out", same))
-    assert err[0] == f"--layouts-out: {same} is also --plot's file: each output needs a file of its own"
-    assert not same.exists()
-    for option in ("--layouts-out", "--plot"):
-        err = assert_clean_error(run("estimate", question, "--layouts", "5", option, ""))
-        assert err[0] == f"{option}: '': an empty path names no file"
-    err = assert_clean_error(run("book", "--only", "2.9", "--report", tmp_path / "x.md", "--plot", tmp_path / "x.md"))
-    assert "is also --report's file" in err[0]
+# -- tricks that cannot be, fields missing ---------------------------------------------------------
 
 
 @pytest.mark.parametrize("line, message", [
@@ -340,80 +275,3 @@ def test_a_missing_field_is_said_missing_not_none():
     assert err[0].startswith("<stdin>: line 1: out: missing: ") and "None" not in err[0]
     err = assert_clean_error(run("score", "--jsonl", "-", input=jsonl({**LINE, "options": {"scale": None}})))
     assert err[0] == "<stdin>: line 1: options.scale: missing: a whole number from 1 to 10"
-
-
-def test_the_board_names_no_none(board_server):
-    from test_board_server import post
-
-    for request in ({"text": "5", "field": None}, {"text": "5"}):
-        status, answer = post(board_server, "cards", request)
-        assert status == 400 and answer == {"error": "cards: unknown rank '5' in '5'", "field": "cards"}, answer
-    status, answer = post(board_server, "cards", {"text": None})
-    assert status == 400 and "None" not in json.dumps(answer)
-
-
-def test_a_spot_card_is_quoted_as_written():
-    err = assert_clean_error(run("estimate", "♠AQxxx ♥AQxx ♣A", *HAND[1:], "--game", "6S A", "--discard", "♣x ♣x"))
-    assert err[0] == "discard: suit ♣ appears twice in '♣x ♣x'"
-    err = assert_clean_error(run("estimate", *HAND, "--game", "6S A", "--holds", "B:♣x ♣K"))
-    assert err[0] == "holds.B: suit ♣ appears twice in '♣x ♣K'"
-
-
-# -- first minutes --------------------------------------------------------------------------------------------
-
-
-def test_a_child_sent_ctrl_c_stops_even_when_the_suite_ignores_sigint(tmp_path):
-    """As under ``nohup`` or in the background: SIGINT ignored here is passed on to the child, and
-    :func:`conftest.pref_command` gives it back the terminal's."""
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        with child(pref_command("score", "--jsonl", "-"), 60, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                   stderr=subprocess.PIPE, text=True) as process:
-            process.stdin.write(jsonl(LINE))
-            process.stdin.flush()
-            assert "balance" in process.stdout.readline()
-            process.send_signal(signal.SIGINT)
-            out, err = process.communicate(timeout=60)
-    finally:
-        signal.signal(signal.SIGINT, before)
-    assert process.returncode == 130 and err.strip() == "pref: interrupted", err
-
-
-def test_a_childs_own_children_are_killed_on_its_timeout():
-    script = "sleep 300 & echo $!; wait"
-    with child(["bash", "-c", script], 2, stdout=subprocess.PIPE, text=True) as process:
-        grandchild = int(process.stdout.readline())
-        assert process.wait() == -signal.SIGKILL  # after the 2 s given, not the 300 s it asked for
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and _alive(grandchild):
-        time.sleep(0.1)
-    assert not _alive(grandchild)
-
-
-def _alive(pid: int) -> bool:
-    """Whether a process runs (a zombie not yet reaped by whoever adopted it has ended)."""
-    status = Path(f"/proc/{pid}/status")
-    try:
-        return "\nState:\tZ" not in status.read_text()
-    except OSError:
-        return False
-
-
-def test_pref_check_and_solve_tell_a_collection_problem_by_name(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)  # no problems/ here: the collection that ships with pref is used
-    result = run("solve", "--json", "kovalevskaya-misere")
-    assert result.exit_code == 0 and json.loads(result.stdout)["file"] == "kovalevskaya-misere"
-    from solver import collection
-
-    shipped = collection.folder()
-    monkeypatch.setattr(collection, "names", lambda: ["kovalevskaya-misere"])
-    result = run("check")
-    assert result.exit_code == 0 and result.stdout.startswith("ok    kovalevskaya-misere: 1, ")
-    assert str(shipped) not in result.output
-
-
-def test_the_readme_gives_the_compile_time_as_a_range_with_its_command():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    paragraph = readme.split("The very first run compiles the search kernel", 1)[1].split("\n\n", 1)[0]
-    assert re.search(r"\d+ to \d+ s", paragraph) and "PREF_CACHE_DIR=$(mktemp -d)" in paragraph, paragraph
-    assert "done in" in paragraph

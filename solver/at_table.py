@@ -27,6 +27,7 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -148,7 +149,7 @@ def solve_at_table(position: Position, game: Game, unseen=(), *, worlds="all", h
     if not candidates:
         raise InputError("worlds", "no discard listed is consistent with the declarer's play so far")
     return _Search(engine_for(options, engine), position, game, cards, candidates).answer(
-        worlds if isinstance(worlds, str) else "listed", with_key)
+        worlds.strip().lower() if isinstance(worlds, str) else "listed", with_key)
 
 
 def _card_numbers(cards, field: str) -> tuple[int, ...]:
@@ -190,7 +191,7 @@ def _worlds(worlds, cards: int, size: int, game: Game) -> list[int]:
         if choice == "caught" and game.kind is not Kind.MISERE:
             raise InputError("worlds", "'caught' worlds belong to a misère (the worlds its catchers "
                              "catch double dummy)")
-        n = _choose(count(cards), size)
+        n = comb(count(cards), size)
         if n > MAX_WORLDS:
             raise InputError("unseen", f"{size} unseen cards among {count(cards)} make {n} worlds; "
                              f"the search holds at most {MAX_WORLDS}")
@@ -217,12 +218,6 @@ def _worlds(worlds, cards: int, size: int, game: Game) -> list[int]:
     return out
 
 
-def _choose(n: int, k: int) -> int:
-    from math import comb
-
-    return comb(n, k)
-
-
 def _play_so_far(position: Position, game: Game, history) -> tuple[Position, list[int], int]:
     """The position the play is known from (as dealt with ``history``, else the start of the trick
     in progress), the cards played since, and those of them the declarer played."""
@@ -236,9 +231,14 @@ def _play_so_far(position: Position, game: Game, history) -> tuple[Position, lis
         start, sequence = Position(tuple(hands), position.leader), list(position.trick)
     mine, now = 0, start
     for c in sequence:
+        if now.is_over() or c not in legal_cards(now, game):
+            raise InputError("history", f"{ascii_name(c)} cannot be played there: the cards played do not "
+                             "lead from the position as dealt to this one")
         if now.to_move == game.declarer:
             mine |= bit(c)
         now = play(now, game, c)
+    if (now.hands, now.leader) != (position.hands, position.leader):
+        raise InputError("history", "the cards played do not lead from the position as dealt to this one")
     return start, sequence, mine
 
 

@@ -146,6 +146,7 @@ def test_best_and_listed_discards():
     (lambda p, g: solve_at_table(p, g, "KC AC", history="played"), "history"),
     (lambda p, g: solve_at_table(p, g, "KC AC", options=Options(), engine=Engine()), "options"),
     (lambda p, g: solve_at_table(p, g, (40, 41)), "unseen"),
+    (lambda p, g: solve_at_table(play(p, g, 22), g, "KC AC", history=(p, [16])), "history"),  # ♦7 is not A's
 ])
 def test_the_api_refuses_what_the_cli_refuses(call, field):
     game = parse_game("misere", declarer="B")
@@ -154,6 +155,19 @@ def test_the_api_refuses_what_the_cli_refuses(call, field):
     with pytest.raises(InputError) as e:
         call(position, game)
     assert e.value.field == field and "\n" not in str(e.value)
+
+
+def test_the_choice_of_discards_is_read_in_any_case():
+    game = parse_game("misere", declarer="C")
+    position = make_position(A="♠AQ107 ♥10", B="♣Q7 ♦109 ♥J", C="♠9 ♦7 ♥987", out_of_play="♣J ♣8", game=game)
+    assert solve_at_table(position, game, "♣J ♣8", worlds=" ALL ").considered == "all"
+
+
+def test_the_worlds_limit_is_the_kernels():
+    from solver import at_table
+    from solver.kernel import worlds
+
+    assert at_table.MAX_WORLDS == worlds.MAX_WORLDS
 
 
 def test_caught_worlds_belong_to_a_misere():

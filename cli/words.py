@@ -236,6 +236,8 @@ RU = {
     "caught — one plan catches him in each {worlds}": "пойман — один план ловит его при каждом {worlds}",
     "escapes — with the discard {cards}, one {worlds}, he escapes even double dummy":
         "не ловится — со сносом {cards}, одним {worlds}, мизер чистый даже при открытых картах",
+    "escapes — double dummy too, with {cards} the two cards nobody holds":
+        "не ловится — и при открытых картах, когда ни у кого нет {cards}",
     "double dummy he is caught in each {worlds}": "при открытых картах он ловится при каждом {worlds}",
     "double dummy he is caught in {n} {worlds}": "при открытых картах он ловится при {n} {worlds}",
     "escapes — {dd}, but no single plan catches both {discards} out; choosing one of these {k} at random he "

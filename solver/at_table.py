@@ -348,8 +348,11 @@ class _Search:
                 root = {w for w, v in enumerate(values) if v == best}
             else:
                 root = {w for w, v in enumerate(dd_all) if v == best}
-        elif considered == "caught":
+        elif considered == "caught":  # the deal chose: the real layout is among those caught, or escapes
             root = {w for w, v in enumerate(dd_all) if v == 1}
+            real = self.worlds.index(int(self.job[self.kernel.J_R]) & ~self.position.hands[self.game.declarer])
+            if not dd_all[real]:
+                return self._result(considered, sorted(root | {real}), dd_all, False, None, {real}, (), before)
         else:
             root = set(range(len(self.worlds)))
         kept = sorted(root)
@@ -378,12 +381,18 @@ class _Search:
         key: tuple[int, ...] = ()
         if with_key and defender_moves and (not misere or caught) and root:
             key = tuple(c for c in legal_cards(self.position, self.game) if self.covers(target, root, c)[0])
+        return self._result(considered, kept, dd_all, caught, tricks, uncovered, key, before)
+
+    def _result(self, considered: str, kept: list[int], dd_all, caught, tricks, uncovered: set[int],
+                key: tuple[int, ...], before) -> TableAnswer:
         nodes = int(self.job[self.kernel.J_NODES]) - before[1]
+        dd = tuple(dd_all[w] for w in kept)
         named = sorted((_ascending(self.worlds[w]), w) for w in kept)
         return TableAnswer(self.game, self.position, tuple(cards for cards, _ in named), considered, caught, tricks,
                            tuple(cards for cards, w in named if w in uncovered), key,
                            tuple(dd[kept.index(w)] for _, w in named),
                            nodes, int(self.job[self.kernel.J_DD]))
+
 
 _ARRAYS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 """Each searcher's memory for the search at the table: its job array, memo and generation."""

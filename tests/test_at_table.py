@@ -170,6 +170,22 @@ def test_the_worlds_limit_is_the_kernels():
     assert at_table.MAX_WORLDS == worlds.MAX_WORLDS
 
 
+def test_a_misere_without_the_talon_that_escapes_double_dummy_escapes_at_the_table():
+    """The deal chose the two unseen cards: the catchers cover the layouts they catch double dummy,
+    and the real one, escaping double dummy, is the uncovered layout (not left out)."""
+    rng = random.Random("talonless")
+    engine, seen = Engine(), 0
+    while seen < 3:
+        hands, talon = random_deal(rng)
+        game = Game.misere(rng.randrange(3))
+        if Engine().value(Position(hands), game, game.declarer) != 0:
+            continue
+        seen += 1
+        answer = solve_at_table(Position(hands), game, talon, worlds="caught", engine=engine, with_key=False)
+        assert answer.caught is False and answer.uncovered == (tuple(sorted(talon)),)
+        assert tuple(sorted(talon)) in answer.worlds and sum(answer.dd) == len(answer.worlds) - 1
+
+
 def test_caught_worlds_belong_to_a_misere():
     game = parse_game("contract", contract="6S", declarer="A")
     position = make_position(A="♠AK ♣7", B="♠QJ ♣8", C="♣AK ♥7", game=game)

@@ -72,6 +72,9 @@ def _misere_text(answer: TableAnswer, worlds: str, style: Style) -> str:
     if answer.caught:
         return say(lang, "caught — one plan catches him in each {worlds}", worlds=worlds) + _key(answer, style)
     uncovered = answer.uncovered
+    if len(uncovered) == 1 and answer.considered == "caught":
+        return say(lang, "escapes — double dummy too, with {cards} the two cards nobody holds",
+                   cards=_discards(style, uncovered)[0])
     if len(uncovered) == 1:
         return say(lang, "escapes — with the discard {cards}, one {worlds}, he escapes even double dummy",
                    cards=_discards(style, uncovered)[0], worlds=worlds)

@@ -146,6 +146,7 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
       pref estimate "♠A K J 10 8 ♣K Q ♦Q J 10" --seat B --game "6S B" --game "7S B"
       pref estimate "♠79J ♣78 10A ♦79 ♥K" --seat C --game "misere C" --talon "8H 10S" --layouts 100
       pref estimate "♠78910 ♣8 ♦789 ♥89" --seat B --game "misere B" --layouts 300
+      pref estimate "♠78910 ♣8 ♦789 ♥89" --seat B --game "misere B" --no-table
       pref estimate "♠AQxxx ♥AQxxx" --seat A --game "7S A" --open-whist --layouts 100
       pref estimate "♠xxxx ♣AKQ ♦AK ♥A" --seat B --game "6S C" --holds C:♠AK --length "C♠>=3"
       pref estimate "♠KQx ♣AJx ♦xxx ♥K" --seat A --game "6S B" --lead --layouts 200

@@ -1,7 +1,7 @@
 """Speed of ``pref estimate`` against the targets of issue 7 (run as a script; a benchmark, not a test).
 
     python benchmarks/estimate_speed.py              # all three figures
-    python benchmarks/estimate_speed.py contract     # one of: contract, misere, table
+    python benchmarks/estimate_speed.py contract     # one of: contract, misere, table, at_table, …
 
 * ``contract``: 10,000 random layouts of one contract on every core (target < 30 s, 2 cores, warm);
 * ``misere``: the exact enumeration of a misère with the talon and discard known, C(20,10) =
@@ -12,7 +12,10 @@
 * ``score``: what ``--score`` adds to the contract's time, with one whister and with two (the split
   searched), side by side in rounds of turning order;
 * ``layouts``: nodes per layout (deterministic) of 300 consecutive and 300 spread layouts of the
-  misère solved one by one by one engine.
+  misère solved one by one by one engine;
+* ``at_table``: what a misère's chance at the table adds (issue 24's target: within 10 times the
+  double-dummy figure): 1,000 layouts of each :data:`AT_TABLE` hand, one thread, CPU seconds, with
+  the table and without (``--no-table``).
 
 The questions are fixed (:data:`CONTRACT`, :data:`MISERE`), so the figures compare across commits.
 ``cpu_seconds`` is the process's CPU time: on a machine shared with other work, CPU / cores
@@ -32,7 +35,12 @@ from solver.analysis import estimate as est  # noqa: E402
 from solver.analysis.estimate.work import TABLE_LOG2_SIZE  # noqa: E402
 
 CONTRACT = dict(hand="♠AKQ10x ♣AQx ♦Kx", seat="A", games=["6S A"])
-MISERE = dict(hand="♠79J ♣7 8 10 A ♦7 9 ♥K", seat="C", games=["misere C"], discard="8H 10S")
+MISERE = dict(hand="♠79J ♣7 8 10 A ♦7 9 ♥K", seat="C", games=["misere C"], discard="8H 10S", table=False)
+"""Double dummy only (``table=False``), as these figures were first measured; ``at_table`` times the
+chance at the table beside it."""
+AT_TABLE = (dict(hand="♠78910 ♣8 ♦789 ♥89", seat="B", games=["misere B"]),
+            dict(hand="♠79J ♣78 10A ♦79 ♥K", seat="C", games=["misere C"]))
+"""Two misère hands, their talon unseen: B's of Kovalevskaya's misère, and C's of section 3 of the book check."""
 SEED = 2026
 
 
@@ -122,6 +130,23 @@ def score(layouts: int = 2000, rounds: int = 5, question: dict = CONTRACT) -> di
                    f"({question['hand']}), one thread, CPU seconds", **times, **medians}
 
 
+def at_table(layouts: int = 1000) -> dict:
+    out = {"job": f"{layouts} layouts each, one thread, CPU seconds: double dummy alone, and with the table"}
+    for spec in AT_TABLE:
+        seconds = {}
+        for table in (False, None):
+            q = est.question(**spec, table=table)
+            est.estimate(q, 25, seed=SEED + 1, workers=1)  # the compiled code loaded
+            start = time.process_time()
+            result = est.estimate(q, layouts, seed=SEED, workers=1)
+            seconds[table] = time.process_time() - start
+        figures = result.summary().tables[0]
+        out[spec["hand"]] = {"double_dummy_s": round(seconds[False], 2), "with_table_s": round(seconds[None], 2),
+                             "table_over_dd": round((seconds[None] - seconds[False]) / seconds[False], 2),
+                             "caught_dd": round(figures.dd.value, 3), "caught_at_table": round(figures.at_table.value, 3)}
+    return out
+
+
 TWO_SUITER = dict(hand="♠AQxxx ♥AQxxx", seat="A", games=["6S A"])
 """A second question for ``score``: its layouts are cheap to solve, so the split weighs more."""
 
@@ -131,7 +156,7 @@ def score_two_suiter() -> dict:
 
 
 JOBS = {"contract": contract, "misere": misere, "table": table, "layouts": layouts, "score": score,
-        "score_two_suiter": score_two_suiter}
+        "score_two_suiter": score_two_suiter, "at_table": at_table}
 
 if __name__ == "__main__":
     warm_up()

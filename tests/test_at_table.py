@@ -65,6 +65,7 @@ def test_the_table_never_beats_the_worst_world(kind):
             assert answer.tricks >= max(dd)
 
 
+@pytest.mark.heavy
 def test_the_composed_hole_against_every_plan():
     """misere-at-the-table-spade-or-club: caught double dummy in all 21 worlds, and no plan of the
     catchers covers them; the two discards pref solve names are uncoverable and each alone caught;
@@ -198,6 +199,7 @@ _PROBE = ("import json; from solver.problemfile import load; from solver.problem
           f"q, a = solve_table(load({str(COMPOSED)!r})); print(json.dumps([a.caught, len(a.uncovered)]))")
 
 
+@pytest.mark.heavy
 def test_the_search_compiles_then_loads_from_the_cache(tmp_path):
     """A fresh process compiles the search at the table beside the cached kernel, and the next one
     loads it from the disk cache: both answer. The warm start once crashed: Numba compiled the

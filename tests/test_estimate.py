@@ -608,6 +608,7 @@ def test_a_misere_at_the_table_never_beats_double_dummy():
     assert 0 < caught < 40
 
 
+@pytest.mark.heavy
 def test_the_chance_at_the_table_in_the_report_and_the_json():
     run = CliRunner().invoke(pref, ["estimate", "♠78910 ♣8 ♦789 ♥89", "--seat", "B", "--game", "misere B",
                                     "--layouts", "30", "--json"])

@@ -23,6 +23,9 @@ CONFIGS = {"all shortcuts": Options(), "no shortcuts": Options.none(),
            "no double-dummy shortcuts": Options(**{name: False for name in SHORTCUT_NAMES}),
            **{f"no {name}": Options(**{name: False}) for name in TABLE_SHORTCUT_NAMES}}
 KINDS = ["misere", "contract"]
+HEAVY = pytest.mark.heavy
+"""The large sets (seconds each) run in the whole suite; the quick tier keeps the small ones, whose
+endings are the first of the large sets' (the same seed)."""
 
 
 def _aim(game, target: int) -> int:
@@ -118,15 +121,18 @@ def _check_key(answer, game, position, positions) -> None:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize("cards,unseen,count", [(1, 1, 40), (1, 2, 40), (2, 1, 120), (2, 2, 120),
-                                                (3, 1, 100), (3, 2, 60), (4, 1, 25), (4, 2, 20)])
+@pytest.mark.parametrize("cards,unseen,count", [
+    (1, 1, 40), (1, 2, 40), (2, 1, 50), (2, 2, 50), (3, 1, 20), (3, 2, 12),
+    *(pytest.param(*p, marks=HEAVY) for p in [(2, 1, 120), (2, 2, 120), (3, 1, 100), (3, 2, 60), (4, 1, 25),
+                                              (4, 2, 20)])])
 def test_table_matches_brute_force(kind, cards, unseen, count):
     holes = _check(0, kind, cards, count, unseen)
     assert cards < 3 or holes >= count // 4  # the sample holds holes: what the search is for
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize("cards,unseen,count", [(2, 2, 60), (3, 2, 40), (4, 2, 10)])
+@pytest.mark.parametrize("cards,unseen,count", [
+    (2, 2, 20), *(pytest.param(*p, marks=HEAVY) for p in [(2, 2, 60), (3, 2, 40), (4, 2, 10)])])
 def test_listed_discards_match_brute_force(kind, cards, unseen, count):
     holes = _check(0, kind, cards, count, unseen, listed=True)
     assert cards < 3 or holes >= count // 4
@@ -163,6 +169,7 @@ def test_the_and_or_recursion_is_every_plan_tried(kind, cards, unseen):
             assert reference.tricks_by_plans(positions, game) == reference.tricks(positions, game)
 
 
+@HEAVY
 def test_three_card_endings_against_every_plan():
     """Where the plans are few enough to list (at most 20,000), the search against them directly."""
     rng = random.Random("plans-3")

@@ -32,11 +32,11 @@ def _world(position: Position, game: Game, cards: int, aside) -> Position:
 
 @pytest.mark.parametrize("kind", ["misere", "contract"])
 def test_one_world_is_the_double_dummy_answer(kind):
+    """Nothing unseen: one world, and the answer is that world's double-dummy one (a fresh engine's)."""
     rng = random.Random(f"one-world-{kind}")
+    games = [random_game(rng, kind) for _ in range(60)]
     engine = Engine()
-    for _ in range(60):
-        game = random_game(rng, kind)
-        position = random_position(rng, game, rng.randint(3, 7))
+    for game, position in ((g, random_position(rng, g, rng.randint(3, 7))) for g in games):
         answer = solve_at_table(position, game, engine=engine, with_key=False)
         dd = Engine().value(position, game, game.declarer)
         assert len(answer.worlds) == 1 and answer.uncovered in ((), ((),))

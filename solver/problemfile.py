@@ -40,10 +40,10 @@ from dataclasses import dataclass, make_dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
-from .errors import excerpt
-from .api import InputError, kind_word, parse_game, parse_seat, position_from_cards
+from .errors import InputError, excerpt
 from .cards import SEATS, ascii_name, count
 from .notation import NotationError, format_hand, parse_card_list, parse_hand
+from .parse import kind_word, parse_game, parse_seat, position_from_cards
 from .rules import Game, Kind, Position, TalonMode, raspasy_talon_mode
 from .textfiles import (ProblemError, decode, holds_nothing, json_document, json_lines, open_bytes, read_lines,
                         read_text, terminal_control, toml_document)

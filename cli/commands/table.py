@@ -9,9 +9,10 @@ from pathlib import Path
 import click
 
 from solver.analysis.table import dd_table
-from solver.api import InputError, parse_seat
+from solver.errors import InputError
 from solver.cards import NO_TRUMP, SEATS, ascii_name, cards_of, count, mask_of
 from solver.notation import NotationError, check_alphabet
+from solver.parse import parse_seat
 from solver.problemfile import Problem, ProblemError, load
 from solver.rules import Position, TalonMode, raspasy_talon_mode
 from solver.textfiles import exists

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..api import kind_word, parse_contract
 from ..errors import InputError, excerpt
 from ..notation import NotationError, parse_cards
+from ..parse import kind_word, parse_contract
 from .deal import CHOICE_WORDS, MAX_BOMBS, MAX_ROUND, Deal
 from .numbers import exact_number, whole_number
 from .options import OPTION_NAMES, ScoringOptions, options_for

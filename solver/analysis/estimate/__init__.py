@@ -3,7 +3,8 @@
 One module per job:
 
 * :mod:`.question` — what is known and the options compared (:class:`Question`, :class:`Option`);
-  :mod:`.reader` builds one from what a player writes (:func:`question`);
+  :mod:`.reader` builds one from what a player writes (:func:`question`), :mod:`.questionfile`
+  from a saved ``[estimate]`` section (the file format);
 * :mod:`.work` — every option solved double dummy on one layout (:func:`outcomes`), a chunk
   of layouts tallied (:func:`run_chunk`);
 * :mod:`.tally` — the counts, added chunk to chunk (:class:`Tally`);

@@ -124,17 +124,10 @@ class Position:
         This is the form ``repr`` writes, so a position printed can be pasted back. Nothing
         is checked against a game here: :func:`solver.api.solve` does that.
         """
-        from .notation import NotationError, check_alphabet, parse_cards, parse_hand
+        from .notation import NotationError, parse_cards, parse_hand, split_deal
 
         try:
-            check_alphabet(str(deal))
-        except NotationError as e:
-            raise InputError("deal", str(e)) from None
-        parts = str(deal).split("/")
-        if len(parts) != 3:
-            raise InputError("deal", f"give the hands of A, B and C split by '/', got {len(parts)} part(s)")
-        try:
-            hands = tuple(parse_hand(p) for p in parts)
+            hands = tuple(parse_hand(p) for p in split_deal(deal))
         except NotationError as e:
             raise InputError("deal", str(e)) from None
         cards = []

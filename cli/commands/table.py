@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import click
 
 from solver.analysis.table import dd_table
 from solver.errors import InputError
 from solver.cards import NO_TRUMP, SEATS, ascii_name, cards_of, count, mask_of
-from solver.notation import NotationError, check_alphabet
+from solver.notation import NotationError, split_deal
 from solver.parse import parse_seat
 from solver.problemfile import Problem, ProblemError, load
 from solver.rules import Position, TalonMode, raspasy_talon_mode
@@ -73,7 +72,7 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
         talon = ()
     else:
         hands, talon = _checked_deal(problem)
-    lead = SEATS.index(leader) if leader else _file_leader(problem)
+    lead = SEATS.index(leader) if leader else problem.leader_seat()
     mode = _talon_mode(raspasy_talon or problem.raspasy_talon, talon, problem,
                        "--raspasy-talon" if raspasy_talon else f"{problem.where}: game.raspasy_talon")
     use_color = want_color(color, sys.stdout) and not as_json
@@ -112,24 +111,16 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
 def _read_deal(deal: str) -> Problem:
     """A problem file if DEAL names one (of any kind: a pipe such as ``<(cat f.toml)`` too; a
     folder is an error), else the inline form with / between the hands."""
+    if exists(deal) or deal.endswith((".toml", ".json", ".jsonl")):
+        return load(deal)
+    if "/" not in deal:
+        raise UserError(f"{deal}: deal: no such file, and not a deal: give a problem file or "
+                        f"'A-hand / B-hand / C-hand [/ talon]'")
     try:
-        if "/" not in deal and not exists(deal) and not deal.endswith((".toml", ".json", ".jsonl")):
-            raise UserError(f"{deal}: deal: no such file, and not a deal: give a problem file or "
-                            f"'A-hand / B-hand / C-hand [/ talon]'")
-        if exists(deal) or "/" not in deal or deal.endswith((".toml", ".json", ".jsonl")):
-            return load(deal)
-        parts = [p.strip() for p in deal.split("/")]
-        if len(parts) not in (3, 4):
-            raise UserError(f"{INLINE_NAME}: deal: give 'A-hand / B-hand / C-hand [/ talon]', "
-                            f"got {len(parts)} parts")
-        try:
-            check_alphabet(deal)  # one typist wrote the whole line: a Latin T there is the same doubt
-        except NotationError as e:
-            raise UserError(f"{INLINE_NAME}: deal: {e}") from None
-        fields = dict(zip(("A", "B", "C", "talon"), parts))
-        return Problem(path=INLINE_NAME, **fields).check()
-    except ProblemError as e:
-        raise UserError(str(e)) from None
+        parts = split_deal(deal, talon=True)
+    except NotationError as e:
+        raise ProblemError(INLINE_NAME, "deal", str(e)) from None
+    return Problem(path=INLINE_NAME, **dict(zip(("A", "B", "C", "talon"), parts))).check()
 
 
 def _after_best_discard(problem: Problem) -> tuple[tuple[int, int, int], tuple[int, ...]]:
@@ -137,20 +128,13 @@ def _after_best_discard(problem: Problem) -> tuple[tuple[int, int, int], tuple[i
     from solver.problems import setup
 
     announce_compile()
-    try:
-        with progress_bar("discard"):
-            position, discard, _ = setup(problem, engine())
-    except ProblemError as e:
-        raise UserError(str(e)) from None
+    with progress_bar("discard"):
+        position, discard, _ = setup(problem, engine())
     return position.hands, discard
 
 
 def _checked_deal(problem: Problem) -> tuple[tuple[int, int, int], tuple[int, ...]]:
-    try:
-        hands = problem.hands()
-        talon = problem.talon_cards()
-    except ProblemError as e:
-        raise UserError(str(e)) from None
+    hands, talon = problem.hands(), problem.talon_cards()
     sizes = [count(h) for h in hands]
     if len(set(sizes)) != 1 or sizes[0] == 0:
         shown = ", ".join(f"{s} {n}" for s, n in zip(SEATS, sizes))
@@ -159,13 +143,6 @@ def _checked_deal(problem: Problem) -> tuple[tuple[int, int, int], tuple[int, ..
     if problem.discard is not None:
         raise UserError(f"{problem.where}: deal.discard: a table is made from the deal before any discard")
     return hands, talon
-
-
-def _file_leader(problem: Problem) -> int:
-    try:
-        return problem.leader_seat()
-    except ProblemError as e:
-        raise UserError(str(e)) from None
 
 
 def _talon_mode(text: str | None, talon: tuple[int, ...], problem: Problem, culprit: str) -> TalonMode:

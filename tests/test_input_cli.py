@@ -23,6 +23,7 @@ HAND = ("♠AQxxx ♥AQxxx", "--seat", "A")
 
 # -- options and arguments -------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("deal, said", [
     ("♠ТК ♦7 / ♠QT ♦8 / ♣AK ♦9", "Latin 'T' among Cyrillic ranks such as 'Т'"),
     ("♠AK ♦7 / ♠QJ ♦8", "got 2 parts"),
@@ -34,7 +35,6 @@ def test_a_deal_on_one_line_is_read_alike_by_the_api_and_by_pref_table(deal, sai
     assert e.value.field == "deal" and said in e.value.message, e.value
     err = assert_clean_error(run("table", deal))
     assert err[0].startswith("DEAL: deal: ") and said in err[0], err
-
 
 
 @pytest.mark.parametrize("args, line", [

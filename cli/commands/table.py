@@ -8,20 +8,19 @@ import sys
 import click
 
 from solver.analysis.table import dd_table
+from solver.cards import SEATS, ascii_name, count
 from solver.errors import InputError
-from solver.cards import NO_TRUMP, SEATS, ascii_name, cards_of, count, mask_of
 from solver.notation import NotationError, split_deal
 from solver.parse import parse_seat
 from solver.problemfile import Problem, ProblemError, load
-from solver.rules import Position, TalonMode, raspasy_talon_mode
+from solver.rules import TalonMode, raspasy_talon_mode
 from solver.textfiles import exists
 
-from .. import render
 from ..errors import UserError
 from ..options import color_option, json_option, lang_option
 from ..runtime import announce_compile, engine, progress_bar
-from ..style import Style, pad, want_color
-from ..words import say
+from ..style import Style, want_color
+from ..text.table import after_discard_line, table_lines
 
 INLINE_NAME = "DEAL"
 """What error messages call a deal given on the command line."""
@@ -98,11 +97,7 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
         return
     lines = table_lines(result, hands, talon, lead, mode, style)
     if discard:
-        game = problem.game()
-        lines = [say(lang, "{declarer} held 12 cards: the table is of the deal after his best discard for "
-                     "{game}, {cards} (the solver's, as pref solve takes it)",
-                     declarer=SEATS[game.declarer], game=render.game_name(game, style),
-                     cards=" ".join(style.card(c) for c in discard)), ""] + lines
+        lines = [after_discard_line(problem.game(), discard, style), ""] + lines
     if problem.title:
         lines = [style.bold(problem.text("title", lang)), ""] + lines
     click.echo("\n".join(lines), color=use_color)
@@ -152,35 +147,3 @@ def _talon_mode(text: str | None, talon: tuple[int, ...], problem: Problem, culp
         return raspasy_talon_mode(text, talon, count(problem.hands()[0]))
     except InputError as e:
         raise UserError(f"{culprit}: {e.message}") from None
-
-
-COLUMNS = [*range(NO_TRUMP + 1), "misere"]
-
-
-def table_lines(result, hands, talon, leader: int, mode: TalonMode, style: Style) -> list[str]:
-    lines = render.diagram(Position(hands, leader), style, talon=talon)
-    lines.append("")
-    lines.append(say(style.lang, "{leader} leads. Contracts: the declarer's most tricks; misère: his fewest "
-                     "(0 = clean)", leader=SEATS[leader])
-                 + (say(style.lang, "; each with his best discard.") if talon else "."))
-    head = "           " + "".join(pad(_column_name(col, style), 7) for col in COLUMNS)
-    lines.append(head.rstrip())
-    for seat in range(3):
-        cells = [result.contracts[(seat, col)] if col != "misere" else result.misere[seat] for col in COLUMNS]
-        lines.append(f"  {SEATS[seat]:<9}" + "".join(f"{v:<7}" for v in cells).rstrip())
-    per_player = ", ".join(f"{s} {result.raspasy[i]}" for i, s in enumerate(SEATS))
-    lines.append("")
-    lines.append(say(style.lang, "Raspasy ({mode}): {per_player} — the fewest tricks each can be sure of",
-                     mode=say(style.lang, render.TALON_MODE_WORDS[mode]), per_player=per_player))
-    if talon and result.discards:
-        lines.append("")
-        lines.append(say(style.lang, "Best discards (the talon taken):"))
-        lines.append(("           " + "".join(pad(_column_name(col, style), 9) for col in COLUMNS)).rstrip())
-        for seat in range(3):
-            cells = [style.cards(cards_of(mask_of(result.discards[(seat, col)]))) for col in COLUMNS]
-            lines.append((f"  {SEATS[seat]:<9}" + "".join(pad(c, 9) for c in cells)).rstrip())
-    return lines
-
-
-def _column_name(col, style: Style) -> str:
-    return say(style.lang, "misère") if col == "misere" else style.strain(col)

@@ -304,9 +304,10 @@ def game_name(game: Game, strain=None, say=None, talon: bool = True) -> str:
     """``7NT by A``, ``misère by B``, ``raspasy (talon suit)``: a game in one short phrase.
 
     The one namer of a game. ``strain(trump)`` writes the strain (by default ``S C D H NT``;
-    the CLI passes its suit symbols, an estimate's labels :func:`~solver.cards.strain_symbol`); ``say(template, **fields)`` translates each English
-    template (the CLI passes its Russian words); ``talon=False`` leaves out raspasy's
-    talon mode (for a line that describes it in words of its own).
+    the CLI passes its suit symbols, an estimate's labels :func:`~solver.cards.strain_symbol`);
+    ``say(template, **fields)`` translates each English template (the CLI passes its Russian
+    words); ``talon=False`` leaves out raspasy's talon mode (for a line that describes it in
+    words of its own).
     """
     say = say or (lambda template, **fields: template.format(**fields))
     if game.kind is Kind.RASPASY:

@@ -9,11 +9,8 @@ from pathlib import Path
 import click
 
 from solver import collection
-from solver.analysis.line import Trick, tricks_of_line
-from solver.cards import SEATS
 from solver.problemfile import Problem, ProblemError
-from solver.problems import Solved, solve_problem, solve_table
-from solver.rules import Kind
+from solver.problems import Solved, best_lines, solve_problem, solve_table
 
 from ..errors import UserError
 from ..options import color_option, json_option, lang_option
@@ -103,7 +100,7 @@ def solve(files, as_json, jsonl, only, with_stats, open_whist, table_discards, l
             if as_json:
                 text = json.dumps(_json_out(problem, solved, full, with_stats and stats, table), ensure_ascii=False)
             else:
-                lines = explain(problem, solved, style, _best_lines(solved.result), table) if full else \
+                lines = explain(problem, solved, style, best_lines(solved.result, engine()), table) if full else \
                     value_lines(problem, solved.result, style, table)
                 text = "\n".join(lines + ([stats.summary()] if with_stats else []))
         except ProblemError as e:
@@ -132,16 +129,6 @@ def _named_problems(names):
             yield from each_problem([path])
         else:
             yield from ((Path(path).stem, item) for item in collection.load_named(name))
-
-
-def _best_lines(result) -> dict[int, list[Trick]]:
-    """The best line trick by trick, each card marked where another was as good: the declarer's,
-    or each raspasy player's own, keyed by the seat."""
-    game = result.game
-    if game.kind is Kind.RASPASY:
-        return {seat: tricks_of_line(result.position, game, result.lines[SEATS[seat]], seat, engine())
-                for seat in range(3)}
-    return {game.declarer: tricks_of_line(result.position, game, result.line, game.declarer, engine())}
 
 
 def _wrong(problem: Problem, solved: Solved, table) -> bool:

@@ -3,8 +3,8 @@
 :func:`explain` is the whole text (the deal as a diagram, the tricks played, the answer beside
 the published one, the answer at the table, each card's value, the key, the best line and the
 composer's notes); :func:`value_lines` the answer alone (``--only value``). Both are given the
-problem solved: the best lines come marked (:func:`solver.analysis.line.tricks_of_line` with an
-engine), so nothing here searches.
+problem solved, the best lines already marked (:func:`solver.problems.best_lines`): nothing here
+searches.
 """
 
 from __future__ import annotations
@@ -25,8 +25,9 @@ from .at_table import table_lines
 def explain(problem: Problem, solved: Solved, style: Style, best_lines: dict[int, list[Trick]],
             table=None) -> list[str]:
     """The whole text answer for one problem solved in full. ``best_lines``: the best line trick
-    by trick, the declarer's (keyed by his seat) or each raspasy player's own; ``table``: the
-    question and the answer at the table, when one is asked."""
+    by trick, the declarer's or each raspasy player's own, keyed by the seat
+    (:func:`solver.problems.best_lines`); ``table``: the question and the answer at the table,
+    when one is asked."""
     result, discard, chosen = solved.result, solved.discard, solved.chosen
     game, position, lang = result.game, result.position, style.lang
     lines = [style.bold(render.heading(problem, lang))]

@@ -1,7 +1,7 @@
 """Speed of ``pref estimate`` against the targets of issue 7 (run as a script; a benchmark, not a test).
 
     python benchmarks/estimate_speed.py              # all three figures
-    python benchmarks/estimate_speed.py contract     # one of: contract, misere, table
+    python benchmarks/estimate_speed.py contract     # one of: contract, misere, table, at_table, …
 
 * ``contract``: 10,000 random layouts of one contract on every core (target < 30 s, 2 cores, warm);
 * ``misere``: the exact enumeration of a misère with the talon and discard known, C(20,10) =
@@ -9,9 +9,13 @@
 * ``table``: whether keeping each worker's table across layouts pays: the same 2,000
   consecutive layouts of the misère solved with one engine kept, and with its table
   cleared before each layout;
-* ``score``, ``score_split``: what ``--score`` adds to the contract's time (paired, alternating);
+* ``score``: what ``--score`` adds to the contract's time, with one whister and with two (the split
+  searched), side by side in rounds of turning order;
 * ``layouts``: nodes per layout (deterministic) of 300 consecutive and 300 spread layouts of the
-  misère solved one by one by one engine.
+  misère solved one by one by one engine;
+* ``at_table``: what a misère's chance at the table adds (issue 24's target: within 10 times the
+  double-dummy figure): 1,000 layouts of each :data:`AT_TABLE` hand, one thread, CPU seconds, with
+  the table and without (``--no-table``).
 
 The questions are fixed (:data:`CONTRACT`, :data:`MISERE`), so the figures compare across commits.
 ``cpu_seconds`` is the process's CPU time: on a machine shared with other work, CPU / cores
@@ -31,7 +35,12 @@ from solver.analysis import estimate as est  # noqa: E402
 from solver.analysis.estimate.work import TABLE_LOG2_SIZE  # noqa: E402
 
 CONTRACT = dict(hand="♠AKQ10x ♣AQx ♦Kx", seat="A", games=["6S A"])
-MISERE = dict(hand="♠79J ♣7 8 10 A ♦7 9 ♥K", seat="C", games=["misere C"], discard="8H 10S")
+MISERE = dict(hand="♠79J ♣7 8 10 A ♦7 9 ♥K", seat="C", games=["misere C"], discard="8H 10S", table=False)
+"""Double dummy only (``table=False``), as these figures were first measured; ``at_table`` times the
+chance at the table beside it."""
+AT_TABLE = (dict(hand="♠78910 ♣8 ♦789 ♥89", seat="B", games=["misere B"]),
+            dict(hand="♠79J ♣78 10A ♦79 ♥K", seat="C", games=["misere C"]))
+"""Two misère hands, their talon unseen: B's of Kovalevskaya's misère, and C's of section 3 of the book check."""
 SEED = 2026
 
 
@@ -90,36 +99,64 @@ def layouts(count: int = 300) -> dict:
     return out
 
 
-def score(layouts: int = 400, pairs: int = 5, defence: str = "whist,pass") -> dict:
-    """What ``--score`` adds: the contract question with and without scoring (sochi, ``defence``),
-    run in alternating pairs on one thread, same seed; the median of the per-pair time ratios.
-    ``whist,whist`` needs each defender's own tricks (the best line per layout), so it costs more."""
+def score(layouts: int = 2000, rounds: int = 5, question: dict = CONTRACT) -> dict:
+    """What ``--score`` adds, side by side in one run: the contract question plain, scored with one
+    whister (sochi, ``whist,pass``: a table lookup per layout) and with two (``whist,whist``: each
+    layout's split searched, kernel/split.py), in rounds whose order turns, on one thread, the same
+    seed within a round; the median over the rounds of each scored run's time over the plain one's."""
     from dataclasses import replace
 
     from solver.analysis.estimate.score import Scoring, parse_defence
 
-    plain = est.question(**CONTRACT)
-    scored = replace(plain, scoring=Scoring("sochi", defences=(parse_defence(defence, 3),)))
-    ratios, times = [], {"plain": [], "scored": []}
-    for i in range(pairs):
-        pair = {}
-        for name, q in (("plain", plain), ("scored", scored)) if i % 2 == 0 else (("scored", scored), ("plain", plain)):
+    plain = est.question(**question)
+    runs = {"plain": plain}
+    for name, defence in (("one whister", "whist,pass"), ("two whisters", "whist,whist")):
+        runs[name] = replace(plain, scoring=Scoring("sochi", defences=(parse_defence(defence, 3),)))
+    names = list(runs)
+    times = {name: [] for name in names}
+    ratios = {name: [] for name in names[1:]}
+    for i in range(rounds):
+        spent = {}
+        for name in names[i % 3:] + names[:i % 3]:
             start = time.process_time()
-            est.estimate(q, layouts, seed=SEED + i, workers=1)
-            pair[name] = time.process_time() - start
-            times[name].append(round(pair[name], 2))
-        ratios.append(pair["scored"] / pair["plain"])
-    ratios.sort()
-    return {"job": f"--score sochi, defence {defence}: {pairs} alternating pairs of {layouts} layouts of 6S by A, "
-                   f"one thread, CPU seconds", **times, "median_ratio": round(ratios[len(ratios) // 2], 3)}
+            est.estimate(runs[name], layouts, seed=SEED + i, workers=1)
+            spent[name] = time.process_time() - start
+            times[name].append(round(spent[name], 2))
+        for name in ratios:
+            ratios[name].append(spent[name] / spent["plain"])
+    medians = {f"median_ratio {name}": round(sorted(r)[len(r) // 2], 3) for name, r in ratios.items()}
+    medians.update({f"ratios {name}": [round(x, 3) for x in r] for name, r in ratios.items()})
+    return {"job": f"--score sochi side by side: {rounds} rounds of {layouts} layouts of {question['games'][0]} "
+                   f"({question['hand']}), one thread, CPU seconds", **times, **medians}
 
 
-def score_split() -> dict:
-    return score(200, 3, "whist,whist")
+def at_table(layouts: int = 1000) -> dict:
+    out = {"job": f"{layouts} layouts each, one thread, CPU seconds: double dummy alone, and with the table"}
+    for spec in AT_TABLE:
+        seconds = {}
+        for table in (False, None):
+            q = est.question(**spec, table=table)
+            est.estimate(q, 25, seed=SEED + 1, workers=1)  # the compiled code loaded
+            start = time.process_time()
+            result = est.estimate(q, layouts, seed=SEED, workers=1)
+            seconds[table] = time.process_time() - start
+        figures = result.summary().tables[0]
+        out[spec["hand"]] = {"double_dummy_s": round(seconds[False], 2), "with_table_s": round(seconds[None], 2),
+                             "table_over_dd": round((seconds[None] - seconds[False]) / seconds[False], 2),
+                             "caught_dd": round(figures.dd.value, 3), "caught_at_table": round(figures.at_table.value, 3)}
+    return out
+
+
+TWO_SUITER = dict(hand="♠AQxxx ♥AQxxx", seat="A", games=["6S A"])
+"""A second question for ``score``: its layouts are cheap to solve, so the split weighs more."""
+
+
+def score_two_suiter() -> dict:
+    return score(question=TWO_SUITER)
 
 
 JOBS = {"contract": contract, "misere": misere, "table": table, "layouts": layouts, "score": score,
-        "score_split": score_split}
+        "score_two_suiter": score_two_suiter, "at_table": at_table}
 
 if __name__ == "__main__":
     warm_up()

@@ -6,7 +6,7 @@ shown), and the command modules import the solver only inside their functions, s
 
 What the group guarantees for every command, whatever goes wrong around the solver:
 
-* a problem error (:class:`~solver.problemfile.ProblemError`) or an
+* an input file's error (:class:`~solver.textfiles.ProblemError`) or an
   :class:`~solver.api.InputError` is one line on stderr and exit code 2;
 * output that cannot be written (a closed or full stdout) is one line on stderr
   and exit code 2, never exit 0 with the results lost;
@@ -77,7 +77,7 @@ class PrefGroup(click.Group):
 
     def invoke(self, ctx):
         from solver.errors import InputError
-        from solver.problemfile import ProblemError
+        from solver.textfiles import ProblemError
 
         try:
             super().invoke(ctx)

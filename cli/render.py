@@ -110,6 +110,12 @@ def game_line(position: Position, game: Game, style: Style) -> str:
     return text + "; " + say(style.lang, "{mover} to play" if position.trick else "{mover} leads", mover=mover)
 
 
+def heading(problem, lang: str = "en") -> str:
+    """A problem's heading, ``Title — source``, in ``lang`` (the file's ``[ru]`` words in
+    Russian), or where it is when it has no title."""
+    return " — ".join(t for t in (problem.text("title", lang) or problem.where, problem.text("source", lang)) if t)
+
+
 def answer(tricks_left: int, game: Game, tricks, style: Style, taken: tuple[int, int, int] = (0, 0, 0)) -> str:
     """The result in players' terms: made or down, misère clean or caught, raspasy per player.
 

@@ -1,27 +1,30 @@
 """What every command needs from the solver at run time: an engine and progress bars.
 
-The first use of the engine compiles the search kernel (20 s to a minute, by the machine
+The first use of the engine compiles the search kernel (20 s to over a minute, by the machine
 and its load), later runs load it from the disk cache; the user is told on stderr when the
-wait is coming, and what the cache needs said (:data:`solver.kernel.cache.NOTES`).
+wait is coming and, when it ends, how long it took, and what the cache needs said
+(:data:`solver.kernel.cache.NOTES`).
 """
 
 from __future__ import annotations
 
 import sys
+import time
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
 import click
 
-COMPILE_NOTICE = "compiling the solver to machine code, first run only (20 s to a minute)…"
+COMPILE_NOTICE = "compiling the solver to machine code, first run only (20 s to over a minute)…"
 
 _engine = None
 _announced = False
 
 
 def announce_compile() -> None:
-    """Say on stderr, once, what the kernel cache needs said (an unusable folder, a repair)
-    and that the kernel is about to be compiled, if it is."""
+    """Say on stderr, once, what the kernel cache needs said (an unusable folder, a repair);
+    if the kernel is not compiled yet, compile all of it now, saying so on one line that ends
+    with the time it took (``… done in 38 s``)."""
     global _announced
     from solver.kernel import cache, config
 
@@ -29,9 +32,18 @@ def announce_compile() -> None:
         return
     for note in cache.NOTES:
         click.echo(f"pref: {note}", err=True)
-    if not config.is_compiled():
-        click.echo(COMPILE_NOTICE, err=True)
     _announced = True
+    if not config.is_compiled():
+        from solver.engine import load_kernel
+
+        click.echo(COMPILE_NOTICE, err=True, nl=False)
+        start = time.perf_counter()
+        try:
+            load_kernel()
+        except BaseException:  # Ctrl-C: what is said next starts a line of its own
+            click.echo(err=True)
+            raise
+        click.echo(f" done in {time.perf_counter() - start:.0f} s", err=True)
 
 
 def capped_workers(requested: int | None, bytes_each: int) -> int:

@@ -16,7 +16,9 @@ from pathlib import Path
 import click
 
 from solver.cards import ascii_name
-from solver.problemfile import EMPTY, Problem, ProblemError, load_each, loads_lines, read_lines
+from solver.errors import excerpt
+from solver.problemfile import Problem, load_each, loads_json
+from solver.textfiles import ProblemError, exists, holds_nothing, json_lines, read_lines
 
 from .errors import EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, UserError
 
@@ -52,12 +54,12 @@ def find_problem_files(paths) -> list[Path]:
         if not str(text).strip():
             raise UserError(f"{text!r}: file: an empty path names no file or folder")
         path = Path(text)
-        if path.is_dir():
+        if exists(path, folder=True):
             inside = sorted(p for p in path.rglob("*") if p.suffix in (".toml", ".jsonl") and p.is_file())
             if not inside:
                 raise UserError(f"{path}: file: the folder holds no problem files (*.toml, *.jsonl)")
             found += inside
-        elif path.exists():
+        elif exists(path):
             found.append(path)
         else:
             raise UserError(f"{path}: file: no such file or folder")
@@ -92,11 +94,13 @@ def error_json(error: ProblemError, path=None) -> dict:
     return out
 
 
-def answer_lines(source: str, answer, read=None) -> int:
+def answer_lines(source: str, answer, read=None, what: str = "problem") -> int:
     """Answer a JSON Lines stream (a file, or ``-`` for stdin) one line at a time: each line
-    read (by ``read``, problems by default) is answered by ``answer(item, outcome)`` with a JSON
-    object; a bad line gets its ``error`` object in its place and one line on stderr, and the
-    rest are answered. Returns the exit code (2 when a line was bad)."""
+    read (by ``read``, problems by default; ``what`` the line holds) is answered by
+    ``answer(item, outcome)`` with a JSON object; a bad line gets its ``error`` object in its
+    place and one line on stderr, and the rest are answered — whatever went wrong with it, a
+    line too long or even a bug answering it. Returns the exit code (2 when a line was bad). A
+    stream that cannot be read at all raises its ProblemError (one line, exit 2: :mod:`cli.app`)."""
     name = "<stdin>" if source == "-" else source
     outcome = Outcome()
     if not source.strip():
@@ -112,30 +116,27 @@ def answer_lines(source: str, answer, read=None) -> int:
         raise UserError(f"{source}: file: cannot read it: {e.strerror or e}") from None
     seen = 0
     try:
-        for item in loads_lines(_lines(stream, name), name, read):
+        for item in json_lines(read_lines(stream, name), name, read or loads_json):
             seen += 1
             if isinstance(item, ProblemError):
                 outcome.report(item)
                 click.echo(json.dumps(error_json(item, name), ensure_ascii=False))
                 continue
             try:
-                out = answer(item, outcome)
+                text = json.dumps(answer(item, outcome), ensure_ascii=False)
             except ProblemError as e:
                 outcome.report(e)
-                out = error_json(e, name)
-            click.echo(json.dumps(out, ensure_ascii=False))
+                text = json.dumps(error_json(e, name), ensure_ascii=False)
+            except Exception as e:  # noqa: BLE001 -- a bug answering one line costs only that line
+                error = ProblemError(name, f"line {item.lineno}", f"could not be answered: {type(e).__name__}: "
+                                     f"{excerpt(str(e), 100)} (a bug in pref: please report it)", item.lineno)
+                outcome.report(error)
+                text = json.dumps(error_json(error, name), ensure_ascii=False)
+            click.echo(text)
     finally:
         if stream is not getattr(sys.stdin, "buffer", None) and stream is not sys.stdin:
             stream.close()
     if not seen and source != "-":  # a file named and empty; an empty pipe is an empty answer
-        outcome.report(ProblemError(name, "file", EMPTY))
+        outcome.report(ProblemError(name, "file", holds_nothing(what)))
     return outcome.exit_code
 
-
-def _lines(stream, name: str):
-    """The stream's lines, each at most 1 MB; a stream that cannot be read, or a line past the
-    limit, is one line of error, not a traceback or a memory exhausted."""
-    try:
-        yield from read_lines(stream, name)
-    except ProblemError as e:
-        raise UserError(str(e)) from None

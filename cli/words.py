@@ -46,6 +46,7 @@ RU = {
     " ({plays} different plays)": " (разных ходов: {plays})",
     "Answer": "Ответ",
     "Notes": "Примечания",
+    "Task": "Задача",
     "leads": "ходит первым",
     "{mover} to play": "ходит {mover}",
     "{mover} leads": "первым ходит {mover}",
@@ -55,6 +56,7 @@ RU = {
         "карты прикупа на 1-й и 2-й взятках участвуют во взятке; что они возьмут, забирает сдающий",
     "raspasy: {per_player} — the fewest tricks each player can be sure of when the other two play against him":
         "распасы: {per_player} — сколько взяток каждый возьмёт при лучшей своей игре, если двое других играют против него",
+    "raspasy: {per_player}, the tricks each took": "распасы: {per_player} — взятки, которые каждый взял",
     "misère by {declarer} clean: no trick": "чистый мизер, играет {declarer}: ни одной взятки",
     "misère by {declarer} caught: {tricks}": "ловленный мизер, играет {declarer}: {tricks}",
     " (of the {left} left)": " (из {left} оставшихся)",
@@ -110,15 +112,54 @@ RU = {
     "    declarer's tricks at least: {levels}": "    у разыгрывающего взяток не меньше: {levels}",
     "    defenders' tricks: mean {mean}; contract set {pct}": "    взятки вистующих: в среднем {mean}; подсад {pct}",
     "Best not knowing the layout: {option}": "Лучшее, не зная расклада: {option}",
-    "In points: {convention}, {players} players ({named})": "В очках: {convention}, игроков {players} ({named})",
+    "In points: {convention}, {players} players": "В очках: {convention}, игроков {players}",
+    "sochi": "сочи",
+    "leningrad": "ленинград",
+    "rostov": "ростов",
+    "classic": "классика",
+    "options ({marked}): {options}": "условия ({marked}): {options}",
+    "* changed from the convention's": "* — не как в конвенции",
+    "scale": "масштаб k",
+    "shortfall_share": "ответственность за недобор",
+    "quota": "норма двух вистующих",
+    "joint_high": "общая норма на 8–9",
+    "lone_whister": "один вистующий",
+    "gentleman_split_made": "джентльменский делит и сыгранную",
+    "gentleman_split_penalty": "джентльменский делит и штраф",
+    "lone_takes_consolation": "один вистующий пишет консоляцию",
+    "short_whister_writes": "недобравший пишет висты",
+    "half_whist": "полвиста",
+    "stalingrad": "сталинград",
+    "talon_whists": "висты за прикуп",
+    "misere_trick": "взятка на мизере",
+    "raspasy_prices": "цены распасов",
+    "raspasy_clean_writeoff": "чистый на распасах списывает",
+    "True": "да",
+    "False": "нет",
+    "each": "у каждого своя",
+    "joint": "общая",
+    "second": "второй",
+    "both": "оба",
+    "pair": "на двоих",
+    "both_hands": "за обе руки",
+    "gentleman": "джентльменский",
+    "own_hand": "за свою руку",
+    "off": "нет",
+    "dealer": "сдающий",
+    "opponents": "вистующие",
+    "whist": "вист",
+    "pass": "пас",
+    "half": "полвиста",
     "each seat's balance in whists per deal, as if the pool closed on it; passing is 0":
         "сальдо каждого места в вистах за сдачу, как если бы пуля закрылась на ней; пас — ноль",
     "play is double dummy: every hand open (open whist, в светлую, the real-table case for a contract with one "
-    "whister); with two whisters their split of the tricks is the solver's best line's":
-        "розыгрыш с открытыми картами (в светлую, как на деле при одном вистующем); при двух вистующих "
-        "взятки между ними поделены по лучшей линии решателя",
+    "whister); two whisters' tricks are split as the defined split says (docs/scoring.md)":
+        "розыгрыш с открытыми картами (в светлую, как на деле при одном вистующем); взятки двух вистующих "
+        "делятся по правилу раздела (docs/scoring.md)",
     "{option}: each whister ({how})": "{option}: каждый вистующий ({how})",
-    "split of the defenders' tricks: the solver's best line's": "взятки вистующих поделены по лучшей линии решателя",
+    "each whister's own tricks, split as defined (docs/scoring.md)":
+        "свои взятки каждого, поделённые по правилу раздела (docs/scoring.md)",
+    "each whister's own tricks": "свои взятки каждого",
     "a lone whister's tricks are both hands'": "одному вистующему идут взятки обеих рук",
     "  {seat}: tricks {tricks}; quota {quota} ({counts}); short {short}, costing {cost} whists a deal":
         "  {seat}: взяток {tricks}; норма {quota} ({counts}); недобор {short}, он стоит {cost} вистов за сдачу",
@@ -127,10 +168,17 @@ RU = {
     "the pair's": "на двоих",
     "both hands": "за обе руки",
     "Best for {seat}: {option}, {value} whists a deal": "Лучшее для {seat}: {option}, {value} вистов за сдачу",
-    "  vs {option}: {d} whists ({lo} … {hi}), same layouts":
-        "  против «{option}»: {d} вистов ({lo} … {hi}), на тех же раскладах",
-    "{option}, raspasy {round} of its run: each seat's cost in whists (paranoid … cooperative bound)":
-        "{option}, {round}-е распасы подряд: цена для каждого места в вистах (параноидная … кооперативная оценка)",
+    "{seat}, with {given}: best {word}, {value} whists a deal":
+        "{seat}, когда {given}: лучше {word}, {value} вистов за сдачу",
+    "  vs {option}: {figure}, same layouts": "  против «{option}»: {figure}, на тех же раскладах",
+    "0 whists (the same on every layout)": "0 вистов (одно и то же на каждом раскладе)",
+    "{d} whists (on every layout)": "{d} вистов (на каждом раскладе)",
+    "{d} whists ({lo} … {hi})": "{d} вистов ({lo} … {hi})",
+    "{game}: the defence worst for {seat} is {defence}, {value} whists a deal":
+        "{game}: хуже всего для {seat} защита «{defence}», {value} вистов за сдачу",
+    "{option}, number {round} of its run: each seat's balance in whists per deal (at his paranoid … at his "
+    "cooperative bound)": "{option}, {round}-е подряд: сальдо каждого места в вистах за сдачу (если "
+                          "двое против него … если все ему помогают)",
     ": best discard not knowing the layout: {cards}; seeing each layout the declarer averages {mean}":
         ": лучший снос, не зная расклада: {cards}; видя каждый расклад, разыгрывающий берёт в среднем {mean}",
     "  differs from the discard most often best double dummy: {cards}":
@@ -159,6 +207,62 @@ RU = {
     "0: the same on every layout": "0: одно и то же на каждом раскладе",
     "lead {card} against {game}": "ход {card} против игры {game}",
     "  … {n} more (--top N shows more; --json gives all)": "  … ещё {n} (--top N покажет больше; --json — все)",
+    # the answer at the table (pref solve, pref check, pref estimate)
+    "{game} at the table (the catchers not knowing his discard): caught for sure {table}; double dummy caught "
+    "{dd}: the real chance lies between":
+        "{game} за столом (ловящие не знают снос): ловится наверняка {table}; при открытых картах ловится {dd}: "
+        "настоящая вероятность между ними",
+    "{game} at the table (open whist, not knowing his discard): mean {mean} tricks; made {table}; double dummy "
+    "made {dd}: the real chance lies between":
+        "{game} за столом (в светлую, снос неизвестен): в среднем {mean} взятки; сыграно {table}; при открытых "
+        "картах сыграно {dd}: настоящая вероятность между ними",
+    "at the table {value}": "за столом {value}",
+    "Published answer at the table: {answer} — agrees": "Опубликованный ответ за столом: {answer} — совпадает",
+    "Published answer at the table: {answer} — DIFFERS": "Опубликованный ответ за столом: {answer} — РАСХОДИТСЯ",
+    "At the table": "За столом",
+    "At the table (open whist)": "За столом (в светлую)",
+    "caught": "пойман",
+    "escapes": "не ловится",
+    "nothing of the declarer's is hidden (no talon, no discard): the double-dummy answer":
+        "у разыгрывающего ничего не скрыто (нет ни прикупа, ни сноса): ответ как при открытых картах",
+    "of his {n} best discards double dummy": "из {n} его лучших при открытых картах сносов",
+    "of the {n} ways of the two unseen cards that double dummy catches":
+        "из {n} раскладов двух невидимых карт, при которых мизер ловится в открытую",
+    "of the {n} discards listed": "из {n} перечисленных сносов",
+    "of the {n} discards he may have made": "из {n} возможных сносов",
+    " and ": " и ",
+    "the key {cards}": "ключ {cards}",
+    "first cards that work: {cards}": "годные первые ходы: {cards}",
+    "caught — one plan catches him in each {worlds}": "пойман — один план ловит его при каждом {worlds}",
+    "escapes — with the discard {cards}, one {worlds}, he escapes even double dummy":
+        "не ловится — со сносом {cards}, одним {worlds}, мизер чистый даже при открытых картах",
+    "escapes — double dummy too, with {cards} the two cards nobody holds":
+        "не ловится — и при открытых картах, когда ни у кого нет {cards}",
+    "double dummy he is caught in each {worlds}": "при открытых картах он ловится при каждом {worlds}",
+    "double dummy he is caught in {n} {worlds}": "при открытых картах он ловится при {n} {worlds}",
+    "escapes — {dd}, but no single plan catches both {discards} out; choosing one of these {k} at random he "
+    "escapes at least one time in {k}":
+        "не ловится — {dd}, но нет плана, который ловит сразу при сносах {discards}; выбирая наугад один из "
+        "этих {k} сносов, он остаётся чистым хотя бы в одном случае из {k}",
+    "escapes — {dd}, but no single plan catches all of {discards} out; choosing one of these {k} at random he "
+    "escapes at least one time in {k}":
+        "не ловится — {dd}, но нет плана, который ловит сразу при всех сносах {discards}; выбирая наугад один "
+        "из этих {k} сносов, он остаётся чистым хотя бы в одном случае из {k}",
+    "escapes — {worlds}, no single plan catches both {discards} out: the catchers must guess":
+        "не ловится — {worlds}, нет плана, который ловит сразу при невидимых картах {discards}: ловящим "
+        "приходится угадывать",
+    "escapes — {worlds}, no single plan catches all of {discards} out: the catchers must guess":
+        "не ловится — {worlds}, нет плана, который ловит сразу при всех невидимых картах {discards}: ловящим "
+        "приходится угадывать",
+    "one defence holds him to that in each {worlds}, as double dummy with his best one":
+        "одна защита не даёт ему больше при каждом {worlds}, как при открытых картах с лучшим сносом",
+    "double dummy {dd} with his best discard, but no single defence holds him to {dd} with both {discards} out":
+        "при открытых картах {dd} с лучшим сносом, но нет одной защиты, которая не даёт ему больше, чем {dd}, "
+        "сразу при сносах {discards}",
+    "double dummy {dd} with his best discard, but no single defence holds him to {dd} with all of {discards} "
+    "out":
+        "при открытых картах {dd} с лучшим сносом, но нет одной защиты, которая не даёт ему больше, чем {dd}, "
+        "сразу при всех сносах {discards}",
 }
 
 NUMBER_WORDS = {"en": ("no", "one", "two", "three", "four"),

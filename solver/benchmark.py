@@ -94,12 +94,12 @@ class KindReport:
     stats: dict
 
     def line(self) -> str:
-        return (f"{self.kind:9s} {self.deals:5d} {self.median_ms:9.2f} {self.p99_ms:9.2f} "
+        return (f"{self.kind:12s} {self.deals:5d} {self.median_ms:9.2f} {self.p99_ms:9.2f} "
                 f"{self.max_ms:9.2f} {self.nodes_per_job:11.0f} {self.nodes_per_second / 1e6:8.2f} "
                 f"{100 * self.stats['first_move_cut_share']:6.1f} {100 * self.stats['table_hit_rate']:6.1f}")
 
 
-HEADER = (f"{'kind':9s} {'deals':>5s} {'median ms':>9s} {'p99 ms':>9s} {'max ms':>9s} {'nodes/job':>11s} "
+HEADER = (f"{'kind':12s} {'deals':>5s} {'median ms':>9s} {'p99 ms':>9s} {'max ms':>9s} {'nodes/job':>11s} "
           f"{'Mnodes/s':>8s} {'1st%':>6s} {'hit%':>6s}")
 LEGEND = ("1st%: share of cut-offs made by the first move tried; "
           "hit%: share of table probes that settled the node")
@@ -130,6 +130,92 @@ def measure(kind: str, count: int, seed: int = SEED, progress=None,
     return KindReport(kind, len(job_deals), float(np.median(t)), float(np.percentile(t, 99)),
                       float(t.max()), float(np.mean(nodes)), float(np.sum(nodes) / np.sum(times)),
                       [round(x, 4) for x in t.tolist()], nodes, stats)
+
+
+TABLE_KIND = "table-misere"
+"""The answer at the table (:mod:`solver.at_table`), timed on its own deals: asked by name only
+(``pref bench --kind table-misere``), so the kinds above keep their record and their suites."""
+DESCRIPTIONS[TABLE_KIND] = ("a misère at the table: all 66 discards, on full deals caught double dummy "
+                            "whatever the declarer discards (his 12 cards drawn low)")
+
+
+def table_misere_deals(count: int, seed: int = SEED, progress=None) -> list[tuple[Position, Game, tuple[int, int]]]:
+    """``count`` full misère deals, the same on every machine, each caught double dummy against every
+    discard: ``(position after the declarer's best discard, game, that discard)``. Uniform deals are
+    no misères; here the declarer's 12 cards are drawn with weight (8 - rank)², the others dealt
+    at random, and a deal is kept when his best discard is still caught (the search at the table
+    has something to do only then)."""
+    from .analysis.discard import best_discard
+    from .engine import Engine
+
+    rng = random.Random(f"{TABLE_KIND}-{seed}")
+    engine = Engine()
+    out = []
+    while len(out) < count:
+        deck = list(range(32))
+        mine: set[int] = set()
+        while len(mine) < 12:
+            mine.add(rng.choices(deck, [(8 - (c & 7)) ** 2 for c in deck])[0])
+        rest = [c for c in deck if c not in mine]
+        rng.shuffle(rest)
+        declarer = rng.randrange(3)
+        hands = [0, 0, 0]
+        hands[declarer] = mask_of(mine)
+        others = [s for s in range(3) if s != declarer]
+        hands[others[0]], hands[others[1]] = mask_of(rest[:10]), mask_of(rest[10:])
+        game = Game.misere(declarer)
+        best = best_discard(tuple(hands), declarer, game, 0, engine)
+        if best.tricks < 1:
+            continue
+        hands[declarer] &= ~mask_of(best.discard)
+        out.append((Position(tuple(hands)), game, tuple(best.discard)))
+        if progress:
+            progress(len(out), count)
+    return out
+
+
+def measure_table(count: int, seed: int = SEED, progress=None, options: Options | None = None) -> KindReport:
+    """Time :func:`solver.at_table.solve_at_table` over every discard on :func:`table_misere_deals`:
+    the answer and its smallest uncovered set, not the key. ``nodes`` are the double-dummy search's;
+    ``stats`` adds the search at the table's own nodes, its double-dummy questions and the holes."""
+    from .at_table import solve_at_table
+    from .engine import Engine, Options
+
+    engine = Engine(options or Options())
+    jobs = table_misere_deals(count, seed)
+    solve_at_table(*jobs[0], engine=engine, with_key=False)  # load the compiled code before timing
+    times, nodes, table_nodes, questions, holes = [], [], [], [], 0
+    start_stats = engine.stats
+    for i, (position, game, discard) in enumerate(jobs):
+        engine.clear()
+        before = engine.nodes
+        start = time.process_time()
+        answer = solve_at_table(position, game, discard, engine=engine, with_key=False)
+        times.append(time.process_time() - start)
+        nodes.append(engine.nodes - before)
+        table_nodes.append(answer.nodes)
+        questions.append(answer.questions)
+        holes += not answer.caught
+        if progress:
+            progress(i + 1, len(jobs))
+    t = np.array(times) * 1000
+    stats = (engine.stats - start_stats).as_dict()
+    stats.update(table_nodes=table_nodes, questions=questions, holes=holes,
+                 p90_ms=float(np.percentile(t, 90)))
+    return KindReport(TABLE_KIND, len(jobs), float(np.median(t)), float(np.percentile(t, 99)), float(t.max()),
+                      float(np.mean(nodes)), float(np.sum(nodes) / np.sum(times)),
+                      [round(x, 4) for x in t.tolist()], nodes, stats)
+
+
+def table_summary(report: KindReport) -> str:
+    """The figures of :func:`measure_table` beyond the table row: p90, the search's own nodes, the
+    double-dummy questions, the holes."""
+    s = report.stats
+    tn, q = np.array(s["table_nodes"]), np.array(s["questions"])
+    return (f"  {TABLE_KIND}: p90 {s['p90_ms']:.2f} ms; AND-OR nodes per deal median {np.median(tn):,.0f}, "
+            f"p99 {np.percentile(tn, 99):,.0f}, max {tn.max():,}; double-dummy questions median "
+            f"{np.median(q):,.0f}, p99 {np.percentile(q, 99):,.0f}; holes (escapes at the table) "
+            f"{s['holes']} of {report.deals}")
 
 
 def small_deals(count: int, cards: int = 6, seed: int = SEED) -> list:

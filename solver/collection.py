@@ -9,9 +9,11 @@ A problem's name is its file's name without ``.toml``.
 from __future__ import annotations
 
 import difflib
+from dataclasses import replace
 from pathlib import Path
 
-from .problemfile import Problem, ProblemError, load
+from .problemfile import Problem, ProblemError, load, load_each
+from .textfiles import exists
 
 _HERE = Path(__file__).resolve().parent
 
@@ -38,7 +40,7 @@ def path_of(name: str) -> Path | None:
     if place is None or not stem or "/" in stem or "\\" in stem or stem.startswith("."):
         return None
     path = place / f"{stem}.toml"
-    return path if path.is_file() else None
+    return path if exists(path) and not exists(path, folder=True) else None
 
 
 def resolve(text: str) -> str:
@@ -46,7 +48,7 @@ def resolve(text: str) -> str:
 
     Raises :class:`ProblemError` when it names neither, saying both were looked for and
     naming the collection's nearest problems (a typo in a name is the usual cause)."""
-    if Path(text).exists():
+    if exists(text):
         return text
     path = path_of(text)
     if path:
@@ -55,6 +57,19 @@ def resolve(text: str) -> str:
     near = difflib.get_close_matches(stem, names(), n=3, cutoff=0.6)
     hint = f" (did you mean {', '.join(near)}?)" if near else ""
     raise ProblemError(text, "file", f"no such file, nor a problem of that name in the collection{hint}")
+
+
+def load_named(name: str) -> list[Problem | ProblemError]:
+    """The collection's problem ``name`` read as :func:`~solver.problemfile.load_each` reads a file,
+    but told by its name in results and messages: where the package is installed (a
+    site-packages folder) is none of the user's concern."""
+    path = path_of(name)
+    if path is None:
+        return [ProblemError(name, "file", "no problem of that name in the collection")]
+    stem = path.stem
+    return [replace(item, path=stem) if isinstance(item, Problem) else
+            ProblemError(stem if item.where == str(path) else item.where, item.field, item.message, item.lineno)
+            for item in load_each(path)]
 
 
 def problems() -> list[tuple[str, Problem]]:

@@ -24,11 +24,12 @@ from .kernel.config import (ALL_SHORTCUTS, C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FO
                             TALON_SUIT)
 from .kernel import tt
 from .kernel.tt import DEFAULT_LOG2_SIZE, new_table
+from .kernel.worlds import TABLE_SHORTCUT_NAMES
 
 MIN_LOG2_SIZE, MAX_LOG2_SIZE = 6, 28
 """The table sizes ``kernel.tt.new_table`` makes: 2**6 … 2**28 entries."""
 from .errors import InputError, excerpt
-from .rules import Game, Position, TalonMode
+from .rules import Game, Kind, Position, TalonMode
 from .validation import check_focus, validate
 from .workers import cap_workers, table_bytes
 
@@ -37,7 +38,10 @@ _TALON_CODES = {TalonMode.NONE: TALON_NONE, TalonMode.SUIT: TALON_SUIT, TalonMod
 
 @dataclass(frozen=True)
 class Options:
-    """Search shortcuts (all on by default) and the table size (2**tt_log2_size entries)."""
+    """Search shortcuts (all on by default) and the table size (2**tt_log2_size entries).
+
+    The ``table_*`` switches are those of the search at the table (:mod:`solver.at_table`); the
+    others, of the double-dummy search, hold there too (its one-world questions are theirs)."""
 
     tt: bool = True
     equivalence: bool = True
@@ -48,10 +52,15 @@ class Options:
     defender_leads: bool = True
     rank_skip: bool = True
     escape_leads: bool = True
+    table_one_world: bool = True
+    table_dd_escape: bool = True
+    table_memo: bool = True
+    table_defender_merge: bool = True
+    table_declarer_merge: bool = True
     tt_log2_size: int = DEFAULT_LOG2_SIZE
 
     def __post_init__(self):
-        for name in SHORTCUT_NAMES:
+        for name in (*SHORTCUT_NAMES, *TABLE_SHORTCUT_NAMES):
             if not isinstance(getattr(self, name), bool):
                 raise InputError(f"options.{name}", f"True or False, not {excerpt(getattr(self, name))}")
         size = self.tt_log2_size
@@ -64,10 +73,15 @@ class Options:
     def flags(self) -> int:
         return sum(bit for name, bit in SHORTCUT_NAMES.items() if getattr(self, name))
 
+    @property
+    def table_flags(self) -> int:
+        """The switches of the search at the table, as its kernel reads them."""
+        return sum(bit for name, bit in TABLE_SHORTCUT_NAMES.items() if getattr(self, name))
+
     @staticmethod
     def none() -> "Options":
-        """Every shortcut off: the plain alpha-beta."""
-        return Options(**{name: False for name in SHORTCUT_NAMES})
+        """Every shortcut off: the plain alpha-beta (and, at the table, the plain AND-OR search)."""
+        return Options(**{name: False for name in (*SHORTCUT_NAMES, *TABLE_SHORTCUT_NAMES)})
 
 
 @dataclass(frozen=True)
@@ -170,6 +184,7 @@ class Searcher:
         a different pair, would otherwise order their leads by each other's cut-offs."""
         self.counters = np.zeros(STATS_SIZE, dtype=np.int64)
         self.generation = 0
+        self._split_memo = None  # the split's own table (kernel.split), made on its first use
 
     def clear(self) -> None:
         """Forget every table entry and killer move (results stay exact either way; this frees
@@ -212,6 +227,18 @@ class Searcher:
         out = np.empty(32, dtype=np.int64)
         drivers.card_values(*self._arrays(position, game, focus, cooperative), out)
         return {c: int(v) for c, v in enumerate(out) if v >= 0}
+
+    def split(self, position: Position, game: Game, defender: int, ranks) -> tuple[int, int]:
+        """:meth:`Engine.split` without the checks."""
+        from .kernel import split
+
+        if self._split_memo is None:
+            self._split_memo = new_table(split.MEMO_LOG2)
+        else:
+            tt.clear(self._split_memo)
+        d, y = split.split(*self._arrays(position, game, game.declarer), self._split_memo, defender,
+                           np.asarray(ranks, dtype=np.int64))
+        return int(d), int(y)
 
     def best_line(self, position: Position, game: Game, focus: int) -> tuple[int, list[int]]:
         """:meth:`Engine.best_line` without the checks."""
@@ -278,6 +305,23 @@ class Engine:
         _check(position, game, focus)
         return self.searcher.card_values(position, game, focus, cooperative)
 
+    def split(self, position: Position, game: Game, defender: int, ranks) -> tuple[int, int]:
+        """A contract's (declarer's tricks, ``defender``'s tricks) from here on, when the declarer
+        plays for the most tricks and then the lowest ``ranks[d][y]``, the defenders for the fewest
+        and then the highest (``d``: the declarer's tricks, ``y``: ``defender``'s; the ranks of one
+        ``d`` distinct). See :mod:`solver.kernel.split`; the brute force is :mod:`solver.reference_split`."""
+        _check(position, game, game.declarer)
+        if game.kind is not Kind.CONTRACT:
+            raise InputError("game", "a split of the defenders' tricks needs a contract")
+        if defender not in (0, 1, 2) or defender == game.declarer:
+            raise InputError("defender", f"one of the declarer's two opponents, not {excerpt(defender)}")
+        table = np.asarray(ranks)
+        left = position.tricks_left
+        if table.shape != (11, 11) or table.min() < 0 or table.max() > 98 or any(len(set(table[d][:left - d + 1].tolist())) != left - d + 1
+                                           for d in range(left + 1)):
+            raise InputError("ranks", "an 11 × 11 table of ranks 0 to 98, those of one declarer's count distinct")
+        return self.searcher.split(position, game, defender, table)
+
     def best_line(self, position: Position, game: Game, focus: int) -> tuple[int, list[int]]:
         """The value and a best line to the end (tie-break: see :mod:`solver.kernel.drivers`)."""
         _check(position, game, focus)
@@ -287,6 +331,18 @@ class Engine:
         """The old name of ``searcher.value``, kept for outside timing scripts written
         against it (the developers' side-by-side harness looks it up)."""
         return self.searcher.value(position, game, focus, cooperative)
+
+
+def engine_for(options=None, engine=None) -> Engine:
+    """The engine a public function searches with: ``engine`` if given (then no ``options``), else a
+    new one with ``options`` (default :class:`Options`); an :class:`InputError` for anything else."""
+    if engine is not None:
+        if not isinstance(engine, Engine):
+            raise InputError("engine", f"a solver.Engine, not {excerpt(engine)}")
+        if options is not None:
+            raise InputError("options", "give options or an engine, not both: the engine has its own")
+        return engine
+    return Engine(Options() if options is None else checked_options(options))
 
 
 def checked_options(options, name: str = "options") -> Options:
@@ -342,4 +398,16 @@ def _batch_values(positions, games, focuses, options: Options = Options(),
     return values, nodes
 
 
-__all__ = ["Engine", "Options", "SearchStats", "Searcher", "batch_values", "NO_TRUMP"]
+def load_kernel() -> None:
+    """Every entry of the kernel loaded from the disk cache, or compiled on the very first run:
+    each driver searches a two-card position once, so the calls after it wait for neither."""
+    position, game = Position((0xE0, 0xE000, 0xE00000)), Game.contract(6, 0, 0)
+    engine = Engine(Options(tt_log2_size=MIN_LOG2_SIZE))
+    engine.value(position, game, 0)
+    engine.reaches(position, game, 0, 1)
+    engine.card_values(position, game, 0)
+    engine.best_line(position, game, 0)
+    _batch_values([position], [game], [0], Options(tt_log2_size=MIN_LOG2_SIZE), threads=1)
+
+
+__all__ = ["Engine", "Options", "SearchStats", "Searcher", "batch_values", "load_kernel", "NO_TRUMP"]

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 
+MAX_FIELD = 60
+"""The longest field named in a message; one built from a long key the user wrote is cut in the middle."""
+
+
 class InputError(ValueError):
     """Bad input: ``field`` names where (``deal.A``, ``game.contract`` …), the text says what."""
 
     def __init__(self, field: str, message: str):
         field, message = one_line(field), one_line(message)
+        if len(field) > MAX_FIELD:  # a field named after what the user wrote (a key, a player) stays short
+            field = field[:MAX_FIELD - 6] + "…" + field[-5:]
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message

@@ -18,7 +18,7 @@ import unicodedata
 from .cards import RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, ascii_name, bit, card, cards_of, rank_of, suit_of
 
 __all__ = ["NotationError", "check_alphabet", "parse_card", "parse_card_list", "parse_cards", "parse_hand",
-           "format_card", "format_cards", "format_hand"]
+           "split_deal", "format_card", "format_cards", "format_hand"]
 
 
 class NotationError(ValueError):
@@ -44,7 +44,7 @@ _RANK_TEXT = {"en": ("7", "8", "9", "10", "J", "Q", "K", "A"),
               "ru": ("7", "8", "9", "10", "\u0412", "\u0414", "\u041a", "\u0422")}
 
 
-def _quote(text: str, limit: int = 40) -> str:
+def quoted(text: str, limit: int = 40) -> str:
     """The text in quotes for an error message: control characters escaped, a long text cut short."""
     text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
     if len(text) > limit:
@@ -55,7 +55,7 @@ def _quote(text: str, limit: int = 40) -> str:
 def _show(ch: str) -> str:
     """Quote a character; name non-ASCII ones, since Cyrillic and Latin look alike."""
     if not ch.isprintable():
-        return _quote(ch)
+        return quoted(ch)
     if ch.isascii() or ch in _SUITS:
         return f"'{ch}'"
     return f"'{ch}' ({unicodedata.name(ch, f'U+{ord(ch):04X}')})"
@@ -63,7 +63,7 @@ def _show(ch: str) -> str:
 
 def _unknown(what: str, ch: str, text: str) -> NotationError:
     hint = f" ({_LOOK_ALIKES[ch]})" if ch in _LOOK_ALIKES else ""
-    return NotationError(f"unknown {what} {_show(ch)} in {_quote(text)}{hint}")
+    return NotationError(f"unknown {what} {_show(ch)} in {quoted(text)}{hint}")
 
 
 def check_alphabet(text: str) -> None:
@@ -73,7 +73,7 @@ def check_alphabet(text: str) -> None:
     latin = next((ch for ch in text if ch in "Tt"), None) if cyrillic else None
     if latin:
         raise NotationError(
-            f"Latin '{latin}' among Cyrillic ranks such as '{cyrillic}' in {_quote(text)}: "
+            f"Latin '{latin}' among Cyrillic ranks such as '{cyrillic}' in {quoted(text)}: "
             f"Latin T reads as the ten, Cyrillic \u0422 as the ace; write 10 for the ten, "
             f"\u0422 for the ace")
 
@@ -105,13 +105,13 @@ def _lex(text: str) -> list[tuple[str, int, int, int]]:
             out.append(("rank", _RANKS[ch], i, j))
         elif ch in _SMALL:
             raise NotationError(f"'{ch}' stands for an unknown small card; an exact position "
-                                f"needs exact ranks, in {_quote(text)}")
+                                f"needs exact ranks, in {quoted(text)}")
         elif ch in _DASHES or ch in ".:":
             out.append(({".": "dot", ":": "colon"}.get(ch, "dash"), 0, i, j))
         elif ch.isalnum():
             raise _unknown("rank", ch, text)
         else:
-            raise NotationError(f"unexpected character {_show(ch)} in {_quote(text)}")
+            raise NotationError(f"unexpected character {_show(ch)} in {quoted(text)}")
         i = j
     return out
 
@@ -134,8 +134,8 @@ def _one_card(tokens, text: str) -> int:
         return card(s % 4, r)
     chunk = text[tokens[0][2]:tokens[-1][3]] if tokens else ""
     if tokens and set(kinds) == {"rank"}:
-        raise NotationError(f"ranks {_quote(chunk)} have no suit before them in {_quote(text)}")
-    raise NotationError(f"{_quote(chunk)} is not a single card in {_quote(text)}")
+        raise NotationError(f"ranks {quoted(chunk)} have no suit before them in {quoted(text)}")
+    raise NotationError(f"{quoted(chunk)} is not a single card in {quoted(text)}")
 
 
 def parse_card(text: str) -> int:
@@ -146,7 +146,7 @@ def parse_card(text: str) -> int:
 
 def _add(mask: int, c: int, text: str) -> int:
     if mask >> c & 1:
-        raise NotationError(f"card {format_card(c)} given twice in {_quote(text)}")
+        raise NotationError(f"card {format_card(c)} given twice in {quoted(text)}")
     return mask | bit(c)
 
 
@@ -180,7 +180,7 @@ def parse_card_list(text: str, ordered: bool = False) -> list[int]:
             raise first from None
     if ordered and len(cards) > 1:
         raise NotationError(f"write these cards one at a time, in the order they are played or turned "
-                            f"(e.g. '{' '.join(ascii_name(c) for c in cards)}'), not {_quote(text)}: "
+                            f"(e.g. '{' '.join(ascii_name(c) for c in cards)}'), not {quoted(text)}: "
                             "a suit group has no order")
     return cards
 
@@ -190,12 +190,12 @@ def _fill(mask: int, suit: int, tokens, text: str) -> int:
     tokens = [t for t in tokens if t[0] != "sep"]
     kinds = {t[0] for t in tokens}
     if "dash" in kinds and kinds != {"dash"}:
-        raise NotationError(f"suit {SUIT_SYMBOLS[suit]} has both ranks and a void mark in {_quote(text)}")
+        raise NotationError(f"suit {SUIT_SYMBOLS[suit]} has both ranks and a void mark in {quoted(text)}")
     for kind, value, start, end in tokens:
         if kind == "suit":
-            raise NotationError(f"suit {_quote(text[start:end])} inside a dot-form group in {_quote(text)}")
+            raise NotationError(f"suit {quoted(text[start:end])} inside a dot-form group in {quoted(text)}")
         if kind == "colon":
-            raise NotationError(f"unexpected ':' in {_quote(text)}")
+            raise NotationError(f"unexpected ':' in {quoted(text)}")
         if kind == "rank":
             mask = _add(mask, card(suit, value), text)
     return mask
@@ -221,7 +221,7 @@ def parse_hand(text: str) -> int:
     if "dot" in kinds:
         groups = _split(tokens, "dot")
         if len(groups) != 4:
-            raise NotationError(f"dot form needs 4 groups (♠.♣.♦.♥), got {len(groups)} in {_quote(text)}")
+            raise NotationError(f"dot form needs 4 groups (♠.♣.♦.♥), got {len(groups)} in {quoted(text)}")
         mask = 0
         for suit, group in enumerate(groups):
             mask = _fill(mask, suit, group, text)
@@ -233,7 +233,7 @@ def parse_hand(text: str) -> int:
         for a, b in zip(suit_at, suit_at[1:]):
             suit = tokens[a][1] % 4
             if suit in seen:
-                raise NotationError(f"suit {SUIT_SYMBOLS[suit]} appears twice in {_quote(text)}")
+                raise NotationError(f"suit {SUIT_SYMBOLS[suit]} appears twice in {quoted(text)}")
             seen.add(suit)
             group = [t for t in tokens[a + 1:b] if t[0] != "sep"]
             if group[:1] and group[0][0] == "colon":  # "S:" -- optional after a symbol
@@ -244,6 +244,19 @@ def parse_hand(text: str) -> int:
     for chunk in _split(tokens, "sep"):
         mask = _add(mask, _one_card(chunk, text), text)
     return mask
+
+
+def split_deal(text: str, talon: bool = False) -> list[str]:
+    """The parts of a deal written on one line, ``A-hand / B-hand / C-hand`` (with ``talon``, a
+    fourth part may follow: the talon), each as written, stripped. The one reader of that form
+    (``Position.from_text``, ``pref table DEAL``): the hands are read by the caller. One typist
+    wrote the whole line, so a Latin T anywhere among Cyrillic ranks is refused, as in one hand."""
+    parts = [p.strip() for p in str(text).split("/")]
+    if len(parts) != 3 and not (talon and len(parts) == 4):
+        form = "'A-hand / B-hand / C-hand [/ talon]'" if talon else "the hands of A, B and C split by '/'"
+        raise NotationError(f"give {form}, got {len(parts)} part{'s' if len(parts) != 1 else ''}")
+    check_alphabet(str(text))
+    return parts
 
 
 def _check_style(style: str, allowed: tuple[str, ...], lang: str) -> None:

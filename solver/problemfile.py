@@ -11,8 +11,11 @@ parsed from them once, when the problem is loaded and checked: :meth:`Problem.ha
 :meth:`Problem.game` and :meth:`Problem.position` return the same objects each
 time. Loading checks everything, so a problem that loads can be solved.
 
-Every error is a :class:`ProblemError` whose text is one line,
-``FILE: FIELD: what is wrong`` (``FILE: line N: …`` for broken TOML or JSON).
+The reading of the file under the format (its bytes once and bounded, UTF-8, JSON Lines
+a line at a time, TOML and JSON errors by line, control characters refused) is
+:mod:`solver.textfiles`'s, shared with the project's other input files. Every error is
+its :class:`~solver.textfiles.ProblemError` (part of this module's API too), whose text
+is one line, ``FILE: FIELD: what is wrong`` (``FILE: line N: …`` for broken TOML or JSON).
 
 >>> p = loads_toml('''
 ... [deal]
@@ -30,46 +33,50 @@ Every error is a :class:`ProblemError` whose text is one line,
 
 from __future__ import annotations
 
-import difflib
+import dataclasses
 import json
-import re
-import tomllib
-import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, make_dataclass, replace
 from functools import cached_property
-from os import PathLike
 from pathlib import Path
 
-from .errors import excerpt, one_line
-from .api import InputError, kind_word, parse_game, parse_seat, position_from_cards
+from .errors import InputError, excerpt
 from .cards import SEATS, ascii_name, count
 from .notation import NotationError, format_hand, parse_card_list, parse_hand
+from .parse import kind_word, parse_game, parse_seat, position_from_cards
 from .rules import Game, Kind, Position, TalonMode, raspasy_talon_mode
+from .textfiles import (ProblemError, check_keys, decode, holds_nothing, json_document, json_lines, open_bytes,
+                        read_lines, read_text, terminal_control, toml_document)
 
-__all__ = ["ANY", "DeclaredKey", "Problem", "ProblemError", "dump", "dumps", "format_key", "load", "load_each",
-           "load_many", "loads", "loads_json", "loads_lines", "loads_toml", "parse_key", "read_text", "to_dict",
-           "toml_document"]
+__all__ = ["ANY", "DIFFICULTIES", "DeclaredKey", "LANGUAGES", "Problem", "ProblemError", "SIDES", "TEXTS", "Texts",
+           "dump", "dumps", "format_key", "load", "load_each",
+           "load_many", "loads", "loads_json", "loads_toml", "parse_key", "to_dict"]
+
+TEXTS = ("title", "index_title", "task", "theme", "notes", "source")
+"""The fields a reader reads, in English at the top level and in Russian in ``[ru]``."""
 
 KEYS = {
-    "": ("title", "source", "theme", "difficulty", "notes", "deal", "game", "expect"),
+    "": ("title", "index_title", "task", "side", "source", "theme", "difficulty", "notes",
+         "deal", "game", "expect", "ru"),
     "deal": ("A", "B", "C", "talon", "discard"),
-    "game": ("kind", "contract", "declarer", "leader", "played", "trick", "raspasy_talon"),
-    "expect": ("tricks", "key"),
+    "game": ("kind", "contract", "declarer", "leader", "played", "trick", "raspasy_talon", "whist",
+             "table_discards"),
+    "expect": ("tricks", "key", "table"),
+    "ru": TEXTS,
 }
 """The keys each section may hold; any other key is an error (it is most often a typo)."""
 
+LANGUAGES = ("en", "ru")
+"""The languages of a problem's texts: English at the top level, Russian in ``[ru]``."""
 
-class ProblemError(ValueError):
-    """Bad problem input; ``str(error)`` is the one-line message for the user."""
+DIFFICULTIES = {"easy": "лёгкая", "medium": "средняя", "hard": "трудная"}
+"""The words of ``difficulty`` and how a Russian book says them (the collection uses one of them)."""
 
-    def __init__(self, where: str, field: str, message: str, lineno: int | None = None):
-        where, field, message = one_line(where), one_line(field), one_line(message)
-        super().__init__(f"{where}: {field}: {message}")
-        self.lineno = lineno
-        """The line of a JSON Lines stream the problem was on, if it came from one."""
-        self.where = where
-        self.field = field
-        self.message = message
+SIDES = ("declarer", "defenders")
+"""What ``side`` may say: whose play the problem is about (a misère's defenders are its catchers)."""
+
+
+Texts = make_dataclass("Texts", [(key, str, dataclasses.field(default="")) for key in TEXTS], frozen=True)
+Texts.__doc__ = """A problem's words in one more language (the ``[ru]`` table): each of :data:`TEXTS` as at the top level."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +97,10 @@ class Problem:
     notes: str = ""
     theme: str = ""
     difficulty: str = ""
+    index_title: str = ""
+    task: str = ""
+    side: str | None = None
+    ru: Texts = Texts()
     talon: str | None = None
     discard: str | None = None
     kind: str | None = None
@@ -99,8 +110,11 @@ class Problem:
     trick: str | None = None
     played: tuple[str, ...] | None = None
     raspasy_talon: str | None = None
+    whist: str | None = None
+    table_discards: str | tuple[str, ...] | None = None
     expect: int | dict[str, int] | None = None
     key: str | None = None
+    expect_table: bool | int | None = None
     line: int | None = None
 
     # -- where and how to complain -------------------------------------------------
@@ -122,6 +136,32 @@ class Problem:
 
     def error(self, field: str, message: str) -> ProblemError:
         return ProblemError(self.where, field, message, self.line)
+
+    # -- the words a reader reads, in his language ---------------------------------
+
+    def text(self, field: str, lang: str = "en") -> str:
+        """A text field (title, task, notes …, or difficulty) in ``lang``: the ``[ru]`` table's
+        for Russian, the top level's where the Russian is not written (or for English).
+
+        ``index_title`` is the title to list a problem by without giving it away: the
+        ``index_title`` written (in ``lang``, else English), else the ``title``."""
+        if field == "index_title" and not (self.index_title or self.ru.index_title):
+            field = "title"
+        if field == "difficulty":
+            return DIFFICULTIES.get(self.difficulty, self.difficulty) if lang == "ru" else self.difficulty
+        english = getattr(self, field)
+        return (getattr(self.ru, field) or english) if lang == "ru" else english
+
+    def untranslated(self) -> list[str]:
+        """The text fields written in one language only, as the missing field is named
+        (``ru.notes``; ``task`` for a task written only in Russian), and a ``difficulty``
+        that is not one of :data:`DIFFICULTIES` (it has no Russian). A file may speak one
+        language; the collection's speak both (a test of the collection asks it)."""
+        missing = [f"ru.{key}" if getattr(self, key) else key
+                   for key in TEXTS if bool(getattr(self, key)) != bool(getattr(self.ru, key))]
+        if self.difficulty and self.difficulty not in DIFFICULTIES:
+            missing.append("difficulty")
+        return missing
 
     def _wrap(self, error: InputError) -> ProblemError:
         return self.error(error.field, error.message)
@@ -331,18 +371,96 @@ class Problem:
     def check(self) -> "Problem":
         """Raise :class:`ProblemError` for anything that would stop a solve; return self."""
         if self.kind is None:
+            if self.side is not None:
+                raise self.error("side", "a side needs a [game] section")
             self._make_position(None)
             self.leader_seat()
             return self
         game = self.game()
+        self._check_side(game)
         if self.needs_discard:
             hands, declarer = self.deal_for_discard()
             left, taken = count(hands[(declarer + 1) % 3]), (0, 0, 0)
         else:
             left, taken = self.position().tricks_left, self.position().taken
         self._check_expect(game, left, taken)
+        self._check_table(game, left, taken)
         self.declared_key()
         return self
+
+    @property
+    def open_whist(self) -> bool:
+        """A contract played with open whist (``[game] whist = "open"``): its answer at the table is asked."""
+        return self.whist is not None and self.whist.strip().lower() == "open"
+
+    def asks_table(self, open_whist: bool = False) -> bool:
+        """Whether the answer at the table is asked: every misère, and a contract with open whist
+        (the file's, or ``open_whist`` from the command line)."""
+        kind = None if self.kind is None else kind_word(self.kind)
+        return kind == Kind.MISERE.value or kind == Kind.CONTRACT.value and (self.open_whist or open_whist)
+
+    def _check_table(self, game: Game, tricks_left: int, taken: tuple[int, int, int]) -> None:
+        """``[game] whist``, ``[game] table_discards`` and ``[expect] table``, against the game."""
+        if self.whist is not None:
+            if game.kind is not Kind.CONTRACT:
+                raise self.error("game.whist", f"open or closed whist belongs to a contract, not to a {game.kind.value}"
+                                 + (" (its catchers always lie open)" if game.kind is Kind.MISERE else ""))
+            if self.whist.strip().lower() not in ("open", "closed"):
+                raise self.error("game.whist", f"open or closed, not {excerpt(self.whist)}")
+        asked = self.asks_table()
+        if self.table_discards is not None and not asked:
+            raise self.error("game.table_discards", "the discards at the table belong to a misère or to a "
+                             "contract with whist = \"open\"")
+        if isinstance(self.table_discards, tuple):
+            for i, pair in enumerate(self.table_discards):
+                if len(_card_list(pair, self.error, f"game.table_discards[{i}]", False)) != 2:
+                    raise self.error(f"game.table_discards[{i}]", f"a discard is 2 cards, not {excerpt(pair)}")
+        if self.expect_table is None:
+            return
+        if game.kind is Kind.MISERE:
+            if not isinstance(self.expect_table, bool):
+                raise self.error("expect.table", f"a misère expects true (caught at the table) or false, "
+                                 f"not {excerpt(self.expect_table)}")
+        elif game.kind is Kind.CONTRACT and self.open_whist:
+            if isinstance(self.expect_table, bool):
+                raise self.error("expect.table", "a contract with open whist expects the declarer's tricks at "
+                                 "the table (a number), not true or false")
+            before = taken[game.declarer]
+            if not before <= self.expect_table <= before + tricks_left:
+                raise self.error("expect.table", f"tricks must be {before} to {before + tricks_left}, "
+                                 f"not {self.expect_table}")
+        else:
+            raise self.error("expect.table", "the answer at the table belongs to a misère or to a contract with "
+                             "whist = \"open\"")
+
+    def agrees_table(self, answer) -> bool | None:
+        """Whether the answer at the table (a :class:`~solver.at_table.TableAnswer`) is the one declared
+        (``[expect] table``); None when none is declared."""
+        if self.expect_table is None:
+            return None
+        got = answer.caught if answer.caught is not None else answer.deal_tricks
+        return got == self.expect_table
+
+    def _check_side(self, game: Game) -> None:
+        if self.side is None:
+            return
+        if game.kind is Kind.RASPASY:
+            raise self.error("side", "raspasy has no sides: each player plays for himself; leave side out")
+        if self.side not in SIDES:
+            raise self.error("side", f"the side is {' or '.join(SIDES)}, not {excerpt(self.side)}")
+
+    def side_seats(self) -> tuple[int, ...]:
+        """The seats whose play the problem is about: its ``side``, else the side of the player to
+        move (the declarer, who moves first, when he holds 12 cards to discard); in raspasy the
+        player to move. A board offers this side first."""
+        game = self.game()
+        if game.kind is Kind.RASPASY:
+            return (self.position().to_move,)
+        declarer = game.declarer
+        side = self.side
+        if side is None:
+            side = "declarer" if self.needs_discard or self.position().to_move == declarer else "defenders"
+        return (declarer,) if side == "declarer" else tuple(s for s in range(3) if s != declarer)
 
     def declared_key(self) -> DeclaredKey | None:
         """``[expect] key`` parsed (see :func:`parse_key`), or ``None``."""
@@ -450,83 +568,6 @@ def format_key(choices) -> str:
 # -- reading -----------------------------------------------------------------------
 
 
-MAX_FILE_BYTES = 1 << 20
-"""The most read of one problem file (or of one line of a JSON Lines stream): 1 MB. A
-problem is a few KB (the collection's longest, notes and all, is under 4 KB); past this
-the path names something else (``/dev/zero``, a disk image) and reading it would exhaust
-memory."""
-
-
-def _open(path: str | Path):
-    """``path`` open for reading bytes, whatever kind of file it is (a pipe, ``/dev/stdin``,
-    a process substitution); a folder, a missing file or an empty path is a one-line error."""
-    if not isinstance(path, (str, PathLike)):
-        raise InputError("path", f"a file's path, not {excerpt(path)}")
-    name = str(path)
-    if not name.strip():
-        raise ProblemError(repr(name), "file", "an empty path names no file")
-    try:
-        return open(path, "rb")  # noqa: SIM115 -- the callers close it
-    except IsADirectoryError:
-        raise ProblemError(name, "file", "is a folder, not a problem file") from None
-    except OSError as e:
-        raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
-
-
-def _read_bytes(path: str | Path) -> bytes:
-    """The bytes of a file, read once (a pipe can be read only once), at most :data:`MAX_FILE_BYTES`."""
-    name = str(path)
-    with _open(path) as f:
-        try:
-            data = f.read(MAX_FILE_BYTES + 1)
-        except IsADirectoryError:
-            raise ProblemError(name, "file", "is a folder, not a problem file") from None
-        except OSError as e:
-            raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise ProblemError(name, "file", f"more than {MAX_FILE_BYTES >> 20} MB: a problem file is a few KB; "
-                           f"is this the right file?")
-    return data
-
-
-def read_lines(stream, name: str):
-    """The lines of a JSON Lines stream as bytes, each at most :data:`MAX_FILE_BYTES`; a stream
-    that cannot be read, or a line past the limit, is a one-line :class:`ProblemError`."""
-    lineno = 0
-    while True:
-        lineno += 1
-        try:
-            line = stream.readline(MAX_FILE_BYTES + 1)
-        except OSError as e:
-            raise ProblemError(name, "file", f"cannot read it: {e.strerror or e}") from None
-        except ValueError as e:  # a closed stream
-            raise ProblemError(name, "file", f"cannot read it: {e}") from None
-        if not line:
-            return
-        if len(line) > MAX_FILE_BYTES:
-            raise ProblemError(name, f"line {lineno}", f"more than {MAX_FILE_BYTES >> 20} MB on one line: "
-                               f"a problem is a few KB; is this the right file?", lineno)
-        yield line
-
-
-_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
-_UTF8_BOM = b"\xef\xbb\xbf"
-
-
-def decode(data: bytes, name: str, lineno: int | None = None) -> str:
-    """UTF-8 text (a leading byte-order mark is dropped); anything else is a one-line error."""
-    where = f"line {lineno}" if lineno else "file"
-    if lineno in (None, 1) and data.startswith(_UTF16_BOMS):
-        raise ProblemError(name, "file", "UTF-16 text; problem files are UTF-8 (save the file as UTF-8)")
-    if data.startswith(_UTF8_BOM) and lineno in (None, 1):
-        data = data[len(_UTF8_BOM):]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise ProblemError(name, where, lineno=lineno, message=f"not UTF-8 text ({e.reason} at byte {e.start}"
-                           f"{' of the line' if lineno else ''})") from None
-
-
 def load(path: str | Path) -> Problem:
     """Read one problem from a TOML file (``.json``: one JSON object; ``.jsonl``: one line of JSON).
 
@@ -564,60 +605,43 @@ def load_each(path: str | Path) -> list[Problem | ProblemError]:
     out: list[Problem | ProblemError] = []
     try:
         if name.endswith(".jsonl"):
-            with _open(path) as stream:
-                out += loads_lines(read_lines(stream, name), name)
+            with open_bytes(path) as stream:
+                out += json_lines(read_lines(stream, name), name, loads_json)
         else:
             text = read_text(path)
             if not text.strip("\ufeff \t\r\n"):
-                raise ProblemError(name, "file", EMPTY)
+                raise ProblemError(name, "file", holds_nothing())
             if not name.endswith((".toml", ".json")) and text.lstrip("\ufeff \t\r\n").startswith("{"):
-                out += loads_lines(text.split("\n"), name)  # JSON from a pipe: a line each
+                out += json_lines(text.split("\n"), name, loads_json)  # JSON from a pipe: a line each
             else:
                 out.append(loads(text, name))
     except ProblemError as e:
         out.append(e)
-    return out or [ProblemError(name, "file", EMPTY)]
-
-
-EMPTY = "holds no problem (the file is empty, or blank lines only)"
-"""What a file without a single problem is told (a silent exit 0 would pass for success)."""
-
-
-def loads_lines(lines, name: str = "<jsonl>", read=None):
-    """Problems (or the :class:`ProblemError` of each bad line) from JSON Lines, as bytes or text.
-
-    ``read(text, name, lineno)`` reads one line's text into something else than a problem
-    (``pref score`` reads deals with it); it reports a bad line by raising ProblemError."""
-    read = read or loads_json
-    for lineno, line in enumerate(lines, 1):
-        if lineno == 1 and isinstance(line, bytes) and line.startswith(_UTF16_BOMS):
-            yield ProblemError(name, "file", "UTF-16 text; problem files are UTF-8 (save the file as UTF-8)")
-            return  # every other line would be broken too
-        try:
-            text = decode(line, name, lineno) if isinstance(line, bytes) else line
-            if lineno == 1 and text.startswith("\ufeff"):
-                text = text[1:]
-            if text.strip():
-                yield read(text, name, lineno)
-        except ProblemError as e:
-            yield e
+    return out or [ProblemError(name, "file", holds_nothing())]
 
 
 # -- writing -----------------------------------------------------------------------
 
-_ATTRIBUTE = {("expect", "tricks"): "expect"}
+_ATTRIBUTE = {("expect", "tricks"): "expect", ("expect", "table"): "expect_table"}
 """Where a key's value lives on :class:`Problem` when it is not the attribute of the same name."""
 
 
 def to_dict(problem: Problem) -> dict:
-    """The problem as the nested tables of its file (only the keys it gives), ready for TOML or JSON."""
+    """The problem as the nested tables of its file (only the keys it gives), ready for TOML or JSON.
+    Without a published answer (``expect``) there is no ``[expect]``: its key and its answer at the
+    table belong to that answer (a position played on from the problem drops all three)."""
     out: dict = {}
     for section, keys in KEYS.items():
+        if section == "expect" and problem.expect is None:
+            continue
         table = {}
         for key in keys:
             if section == "" and key in KEYS:
                 continue
-            value = getattr(problem, _ATTRIBUTE.get((section, key), key), None)
+            if section == "ru":
+                value = getattr(problem.ru, key) or None
+            else:
+                value = getattr(problem, _ATTRIBUTE.get((section, key), key), None)
             if value is None or value == "" and section == "":
                 continue
             if section == "game" and problem.kind is None:
@@ -671,7 +695,9 @@ def _text_argument(text, name: str) -> str:
 def _toml_value(value) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    if isinstance(value, bool) or not isinstance(value, (str, int, dict)):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if not isinstance(value, (str, int, dict)):
         raise TypeError(f"cannot write {value!r} to a problem file")
     if isinstance(value, int):
         return str(value)
@@ -682,39 +708,10 @@ def _toml_value(value) -> str:
     return json.dumps(value, ensure_ascii=False)  # JSON's escapes are TOML's
 
 
-_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
-_TOML_AT_END = re.compile(r"\s*\(at end of document\)$")
-
-
 def loads_toml(text: str, name: str = "<toml>") -> Problem:
     """One problem from TOML text; ``name`` is the file named in error messages."""
     text = _text_argument(text, name)
     return from_dict(toml_document(text, name), name)
-
-
-def toml_document(text: str, name: str = "<toml>") -> dict:
-    """TOML text as its tables (a leading byte-order mark dropped); broken TOML is a
-    :class:`ProblemError` naming the line. Other files of the project (``[estimate]``) use it too."""
-    text = text.removeprefix("\ufeff")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        message = str(e)
-        where = _TOML_WHERE.search(message)
-        if where:
-            message = f"{message[:where.start()]} (column {where.group(2)})"
-            raise ProblemError(name, f"line {where.group(1)}", f"broken TOML: {message}") from None
-        at_end = _TOML_AT_END.search(message)
-        if at_end:
-            message = message[:at_end.start()] + " (at the end)"
-        raise ProblemError(name, f"line {text.count(chr(10)) + 1}", f"broken TOML: {message}") from None
-    except (ValueError, RecursionError) as e:  # a number too long to convert, nesting too deep
-        raise ProblemError(name, "file", f"broken TOML: {excerpt(str(e), 80)}") from None
-
-
-def read_text(path: str | Path) -> str:
-    """A file's UTF-8 text; an unreadable file, a folder or other encodings are one-line errors."""
-    return decode(_read_bytes(path), str(path))
 
 
 def loads_json(text: str, name: str = "<json>", lineno: int | None = None) -> Problem:
@@ -723,15 +720,7 @@ def loads_json(text: str, name: str = "<json>", lineno: int | None = None) -> Pr
     ``lineno`` is the line of the stream, named in messages (``FILE: line N: …``).
     """
     text = _text_argument(text, name)
-    text = text.removeprefix("\ufeff")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        line = lineno if lineno is not None else e.lineno
-        raise ProblemError(name, f"line {line}", f"broken JSON: {e.msg} (column {e.colno})", lineno) from None
-    except (ValueError, RecursionError) as e:  # a number too long to convert, nesting too deep
-        where = f"line {lineno}" if lineno else "file"
-        raise ProblemError(name, where, f"broken JSON: {excerpt(str(e), 80)}", lineno) from None
+    data = json_document(text.removeprefix("\ufeff"), name, lineno)
     if not isinstance(data, dict):
         where = f"line {lineno}" if lineno else "JSON"
         raise ProblemError(name, where, "a problem is a JSON object {\"deal\": …, \"game\": …}", lineno)
@@ -752,7 +741,7 @@ def from_dict(data: dict, name: str, lineno: int | None = None) -> Problem:
 
     if "estimate" in data and "deal" not in data:
         raise fail("estimate", ESTIMATE_QUESTION)
-    _check_keys(data, "", fail)
+    check_keys(data, KEYS[""], "", fail)
     deal = _section(data, "deal", fail, required=True)
     game = _section(data, "game", fail, required=False)
     expect = _section(data, "expect", fail, required=False)
@@ -764,11 +753,15 @@ def from_dict(data: dict, name: str, lineno: int | None = None) -> Problem:
     if expect is not None and "tricks" not in expect:
         raise fail("expect.tricks", "missing: the published answer, e.g. tricks = 1")
 
+    ru = _section(data, "ru", fail, required=False) or {}
     problem = Problem(
         path=name, line=lineno,
         title=_text(data, "title", "", fail), source=_text(data, "source", "", fail),
         notes=_text(data, "notes", "", fail), theme=_text(data, "theme", "", fail),
         difficulty=_text(data, "difficulty", "", fail),
+        index_title=_text(data, "index_title", "", fail), task=_text(data, "task", "", fail),
+        side=_text(data, "side", None, fail),
+        ru=Texts(**{key: _text(ru, key, "", fail, "ru") for key in TEXTS}),
         A=_cards_text(deal, "deal", "A", fail), B=_cards_text(deal, "deal", "B", fail),
         C=_cards_text(deal, "deal", "C", fail),
         talon=_cards_text(deal, "deal", "talon", fail), discard=_cards_text(deal, "deal", "discard", fail),
@@ -777,20 +770,11 @@ def from_dict(data: dict, name: str, lineno: int | None = None) -> Problem:
         trick=_cards_text(game, "game", "trick", fail) if game else None,
         played=_played(game, fail) if game else None,
         raspasy_talon=_text(game, "raspasy_talon", None, fail, "game"),
-        expect=_expect(expect, fail), key=_key_text(expect, fail),
+        whist=_text(game, "whist", None, fail, "game"),
+        table_discards=_table_discards(game, fail) if game else None,
+        expect=_expect(expect, fail), key=_key_text(expect, fail), expect_table=_expect_table(expect, fail),
     )
     return problem.check()
-
-
-def _check_keys(table: dict, section: str, fail) -> None:
-    allowed = KEYS[section]
-    for key in table:
-        if key not in allowed:
-            shown = str(key) if len(str(key)) <= 30 else str(key)[:24] + "…" + str(key)[-5:]
-            field = f"{section}.{shown}" if section else shown
-            close = difflib.get_close_matches(str(key), allowed, n=1)
-            hint = f"; did you mean '{close[0]}'?" if close else f" (known: {', '.join(allowed)})"
-            raise fail(field, f"unknown key{hint}")
 
 
 def _section(data: dict, name: str, fail, required: bool) -> dict | None:
@@ -801,7 +785,7 @@ def _section(data: dict, name: str, fail, required: bool) -> dict | None:
     table = data[name]
     if not isinstance(table, dict):
         raise fail(name, f"expected a [{name}] section (a table of keys), not {excerpt(table)}")
-    _check_keys(table, name, fail)
+    check_keys(table, KEYS[name], name, fail)
     return table
 
 
@@ -813,28 +797,10 @@ def _text(table: dict | None, key: str, default, fail, section: str = ""):
     if not isinstance(value, str):
         raise fail(field, f"expected text in quotes, not {excerpt(value)}")
     value = value.replace("\r\n", "\n")  # a file saved with Windows line ends
-    bad = next((ch for ch in value if _acts_on_terminal(ch, multiline=key == "notes")), None)
-    if bad is not None:
-        named = unicodedata.name(bad, _CONTROL_NAMES.get(bad, ""))
-        raise fail(field, f"control character U+{ord(bad):04X}{f' ({named})' if named else ''} at position "
-                   f"{value.index(bad) + 1}: it would act on the terminal instead of printing")
+    wrong = terminal_control(value, multiline=key in ("notes", "task"))
+    if wrong:
+        raise fail(field, wrong)
     return value
-
-
-_CONTROL_NAMES = {"\r": "CARRIAGE RETURN", "\n": "LINE FEED", "\t": "TAB", "\a": "BELL", "\b": "BACKSPACE",
-                  "\x1b": "ESCAPE", "\x9b": "CONTROL SEQUENCE INTRODUCER"}
-"""Names of the controls most often met (Python's unicodedata has none for them)."""
-
-_BIDI_CONTROLS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-"""Marks that reorder the text around them (U+202E turns the rest of a line backwards)."""
-
-
-def _acts_on_terminal(ch: str, multiline: bool) -> bool:
-    """Whether ``ch`` does something to a terminal instead of printing: a C0 or C1 control
-    (CR, BEL, ESC, U+009B …; notes may hold newlines and tabs) or a bidirectional control."""
-    if multiline and ch in "\n\t":
-        return False
-    return unicodedata.category(ch) == "Cc" or ch in _BIDI_CONTROLS
 
 
 def _cards_text(table: dict, section: str, key: str, fail) -> str | None:
@@ -856,14 +822,45 @@ def _played(game: dict, fail) -> tuple[str, ...] | None:
     value = game["played"]
     if not isinstance(value, list):
         raise fail("game.played", f"expected a list of tricks, e.g. [\"AS 7S 8S\", \"KH 7H 8H\"], not {excerpt(value)}")
-    tricks = []
-    for i, trick in enumerate(value):
-        if isinstance(trick, list) and all(isinstance(c, str) for c in trick):
-            trick = " ".join(trick)
-        if not isinstance(trick, str):
-            raise fail(f"game.played[{i}]", f"expected a trick as text, e.g. \"AS 7S 8S\", not {excerpt(trick)}")
-        tricks.append(trick)
-    return tuple(tricks)
+    return _texts(value, "game.played", "a trick as text, e.g. \"AS 7S 8S\"", fail)
+
+
+def _texts(value: list, field: str, what: str, fail) -> tuple[str, ...]:
+    """Each item of a list as text: a string, or a list of strings joined with spaces."""
+    out = []
+    for i, item in enumerate(value):
+        if isinstance(item, list) and all(isinstance(c, str) for c in item):
+            item = " ".join(item)
+        if not isinstance(item, str):
+            raise fail(f"{field}[{i}]", f"expected {what}, not {excerpt(item)}")
+        out.append(item)
+    return tuple(out)
+
+
+def _table_discards(game: dict, fail) -> str | tuple[str, ...] | None:
+    """``all``, ``best``, or the discards the defence must cover: a list, each two cards as text."""
+    if "table_discards" not in game:
+        return None
+    value = game["table_discards"]
+    if isinstance(value, str):
+        if value.strip().lower() not in ("all", "best"):
+            raise fail("game.table_discards", f"all, best or a list of discards such as [\"7S 8S\", \"7H 8H\"], "
+                       f"not {excerpt(value)}")
+        return value.strip().lower()
+    if not isinstance(value, list) or not value:
+        raise fail("game.table_discards", f"all, best or a list of discards such as [\"7S 8S\", \"7H 8H\"], "
+                   f"not {excerpt(value)}")
+    return _texts(value, "game.table_discards", "a discard as text, e.g. \"7S 8S\"", fail)
+
+
+def _expect_table(expect: dict | None, fail) -> bool | int | None:
+    if expect is None or "table" not in expect:
+        return None
+    value = expect["table"]
+    if not isinstance(value, bool) and not _is_count(value):
+        raise fail("expect.table", f"true or false (a misère caught at the table), or a contract's tricks "
+                   f"there, not {excerpt(value)}")
+    return value
 
 
 def _expect(expect: dict | None, fail) -> int | dict[str, int] | None:

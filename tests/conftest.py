@@ -1,14 +1,21 @@
 """What the tests share: the ``--runslow`` switch, the markers of the quick tier, the
-Kovalevskaya problem written once, and one board server for the board's tests.
+Kovalevskaya problem written once, a small problem and the writing of input files for the
+tests of bad input, and one board server for the board's tests.
 
-The quick tier (README) is ``python3 -m pytest -m "not browser"``: everything but the
-tests that drive a real browser. Exhaustive checks are marked ``slow`` and run only with
-``--runslow``.
+The quick tier (README) is ``python3 -m pytest -m "not browser and not heavy"``: everything
+but the tests that drive a real browser and those of a second or more of CPU (``heavy``: the
+large sets of the brute-force comparisons, whose small sets stay). Exhaustive checks are
+marked ``slow`` and run only with ``--runslow``.
 """
 
 import copy
 import json
+import os
+import signal
+import subprocess
+import sys
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -38,6 +45,54 @@ def assert_clean_error(result, code: int = 2, lines: int = 1):
     return err
 
 
+RESTORE_SIGINT = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+"""The start of a child's script that is sent Ctrl-C: a suite run with SIGINT ignored (under
+``nohup``, started in the background, as CI runners do) passes the ignore on to every child, and
+a Python started so never raises KeyboardInterrupt; this gives the child what a terminal gives."""
+
+
+def pref_command(*args, python_flags=()) -> list[str]:
+    """``pref ARGS`` as a child process's command, the SIGINT of a terminal restored."""
+    return [sys.executable, *python_flags, "-c", RESTORE_SIGINT + "from cli.main import main; main()",
+            *map(str, args)]
+
+
+@contextmanager
+def child(command, timeout: float = 300, **kwargs):
+    """A child process (``subprocess.Popen``'s arguments, run from the repository) for a test,
+    in a session of its own: after ``timeout`` seconds, or when the test ends however it ends,
+    it is killed with every process it started (a read of its output blocked then ends too).
+    None is left running."""
+    process = subprocess.Popen(command, start_new_session=True, **{"cwd": ROOT, **kwargs})
+    timer = threading.Timer(timeout, _kill_group, (process,))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield process
+    finally:
+        timer.cancel()
+        _kill_group(process)
+        process.communicate()  # reaps it and closes its pipes
+
+
+def run_child(command, timeout: float = 300, input=None, **kwargs) -> subprocess.CompletedProcess:
+    """:func:`subprocess.run` through :func:`child`: killed with its own children after ``timeout``."""
+    if input is not None:
+        kwargs["stdin"] = subprocess.PIPE
+    with child(command, timeout, **kwargs) as process:
+        out, err = process.communicate(input, timeout=timeout)
+    return subprocess.CompletedProcess(command, process.returncode, out, err)
+
+
+def _kill_group(process: subprocess.Popen) -> None:
+    """SIGKILL to the child's whole group, while the child is alive (its group id is then its own)."""
+    if process.poll() is None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
 def toml_text(data: dict) -> str:
     """A tiny TOML writer for the flat sections problem files use (independent of
     :func:`solver.problemfile.dumps`, so the reader is not tested against its own writer)."""
@@ -55,6 +110,35 @@ def toml_text(data: dict) -> str:
                 else:
                     lines.append(f"{key} = {json.dumps(value, ensure_ascii=False)}")
     return "\n".join(lines) + "\n"
+
+
+SMALL = {"deal": {"A": "♠AK", "B": "♠QJ", "C": "♣AK"},
+         "game": {"kind": "contract", "contract": "6S", "declarer": "A"}, "expect": {"tricks": 2}}
+"""A problem of two tricks, solved at once: A's ♠A and ♠K take both."""
+
+
+def write(folder: Path, name: str, text) -> Path:
+    """``text`` (str: as UTF-8; bytes: as they are) written to ``folder/name``."""
+    path = folder / name
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def jsonl(*lines) -> str:
+    """JSON Lines of the objects given (a str is a line as written: a broken one, say)."""
+    return "".join((line if isinstance(line, str) else json.dumps(line, ensure_ascii=False)) + "\n" for line in lines)
+
+
+def with_(problem: dict, **changes) -> dict:
+    """A copy of ``problem`` with ``section__key=value`` changed: ``with_(SMALL, expect__tricks=1)``."""
+    out = copy.deepcopy(problem)
+    for path, value in changes.items():
+        section, key = path.split("__")
+        out[section][key] = value
+    return out
 
 
 @pytest.fixture

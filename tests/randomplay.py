@@ -56,3 +56,43 @@ def random_deal(rng: random.Random) -> tuple[tuple[int, int, int], tuple[int, in
     deck = list(range(32))
     rng.shuffle(deck)
     return tuple(mask_of(deck[i * 10:(i + 1) * 10]) for i in range(3)), (deck[30], deck[31])
+
+
+def random_table_case(rng: random.Random, kind: str, cards: int, unseen: int, listed: bool = False):
+    """A misère or contract ending at the table: ``(game, position, unseen cards, worlds)``.
+
+    ``cards`` per hand, a random leader and 0..2 cards on the table, then ``unseen`` cards out
+    of play that the declarer may hold in place of as many of his own. ``worlds`` maps each
+    discard the defence covers (the cards hidden, ascending) to that world's position, kept only
+    where the declarer could have played his card of the trick on the table; with ``listed``, a
+    random part of them (the true one included). Worked out here with the rules alone, apart from
+    the search under test.
+    """
+    from itertools import combinations
+
+    from solver.cards import bit, cards_of
+    from solver.rules import legal_cards
+
+    game = random_game(rng, kind)
+    position = random_position(rng, game, cards)
+    in_play = position.hands[0] | position.hands[1] | position.hands[2] | mask_of(position.trick)
+    hidden = tuple(sorted(rng.sample([c for c in range(32) if not in_play >> c & 1], unseen)))
+    declarer = game.declarer
+    candidates = position.hands[declarer] | mask_of(hidden)
+    worlds = {}
+    for aside in combinations(cards_of(candidates), unseen):
+        hands = list(position.hands)
+        hands[declarer] = candidates & ~mask_of(aside)
+        before = list(hands)  # the trick's cards back in their hands: could he have played his?
+        for i, c in enumerate(position.trick):
+            before[(position.leader + i) % 3] |= bit(c)
+        replay, legal = Position(tuple(before), position.leader), True
+        for c in position.trick:
+            legal &= replay.to_move != declarer or c in legal_cards(replay, game)
+            replay = play(replay, game, c)
+        if legal:
+            worlds[tuple(sorted(aside))] = Position(tuple(hands), position.leader, position.trick)
+    if listed:
+        keep = set(rng.sample(sorted(worlds), rng.randint(1, len(worlds)))) | {hidden}
+        worlds = {w: p for w, p in worlds.items() if w in keep}
+    return game, position, hidden, worlds

@@ -136,3 +136,25 @@ def test_the_noise_band_holds_on_identical_code():
     assert [c.verdict for c in changes].count("within noise") == 855
     alarms_at_3 = sum(c.band[1] < 0.97 or c.band[0] > 1.03 for c in changes)
     assert alarms_at_3 > 855 // 4  # the allowance is needed: the jobs' band alone does not hold
+
+
+def test_the_table_misere_kind_runs_on_deals_caught_against_every_discard():
+    """pref bench --kind table-misere: its deals are misères caught double dummy whatever the
+    declarer discards (checked here discard by discard), and its report adds the search's own figures."""
+    from itertools import combinations
+
+    from solver import Engine
+    from solver.benchmark import TABLE_KIND, table_misere_deals
+    from solver.cards import cards_of
+    from solver.rules import Position
+
+    engine = Engine()
+    for position, game, discard in table_misere_deals(3):
+        cards = position.hands[game.declarer] | sum(1 << c for c in discard)
+        for aside in combinations(cards_of(cards), 2):
+            hands = list(position.hands)
+            hands[game.declarer] = cards & ~sum(1 << c for c in aside)
+            assert engine.value(Position(tuple(hands)), game, game.declarer) >= 1
+    run = CliRunner().invoke(pref, ["bench", "--deals", "3", "--kind", TABLE_KIND, "--no-start"])
+    assert run.exit_code == 0, run.output
+    assert f"{TABLE_KIND}: p90" in run.output and "holes (escapes at the table)" in run.output

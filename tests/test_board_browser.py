@@ -50,6 +50,10 @@ def require_browser() -> None:
         pytest.skip(missing)
 
 
+REJECTIONS_ARE_ERRORS = "window.addEventListener('unhandledrejection', (e) => setTimeout(() => { throw e.reason; }));"
+"""A promise that fails unhandled (a drawing that threw half-way) is a page error too."""
+
+
 @pytest.fixture(scope="module")
 def browser():
     require_browser()
@@ -69,6 +73,7 @@ def server(board_server):
 def page(browser, server):
     # bypass_csp: the page forbids eval, which wait_for_function uses to poll
     context = browser.new_context(viewport={"width": 1366, "height": 820}, accept_downloads=True, bypass_csp=True)
+    context.add_init_script(REJECTIONS_ARE_ERRORS)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT)
     errors = []
@@ -289,7 +294,7 @@ def test_an_illegal_set_up_shows_the_clis_message_at_the_field(page, server):
     page.wait_for_function("document.querySelector('.err[data-for=\"deal.B\"]').textContent !== ''")
     assert page.inner_text(".err[data-for='deal.B']") == "deal.B: unknown rank 'Z' in '♠AZ'"
     # deal by clicking: A gets two spades, B one, C none: hands of unequal length
-    page.click("text=Clear")
+    page.click("#setup-clear")
     page.check("input[name=target][value=A]")
     page.click("#deck .card-button:has([data-card='AS'])")
     page.click("#deck .card-button:has([data-card='KS'])")
@@ -572,14 +577,14 @@ def test_set_up_keeps_what_it_should(page, server):
     open_board(page, server.url + "#" + url_fragment(moves.problem_object(problem)))
     page.click("#other-discard")
     page.wait_for_selector("#setup[open]")
-    declarer = page.evaluate("board.start.game.declarer")
-    held = page.evaluate(f"board.setup['{declarer}']")  # the 12 cards, none discarded yet
+    declarer = page.evaluate("pref.board.start.game.declarer")
+    held = page.evaluate(f"pref.board.setup['{declarer}']")  # the 12 cards, none discarded yet
     page.click(f"#deck .card-button:has([data-card='{held[0]}'])")
     page.click(f"#deck .card-button:has([data-card='{held[1]}'])")
     page.click("#setup-done")
     page.wait_for_selector("#setup", state="hidden")
     wait_solved(page)
-    assert page.evaluate("[board.start.source, board.start.theme]") == [problem.source, problem.theme]
+    assert page.evaluate("[pref.board.start.source, pref.board.start.theme]") == [problem.source, problem.theme]
     assert problem.source in page.inner_text("#game-line")
 
 
@@ -590,57 +595,345 @@ def test_a_reopened_mid_play_file_at_its_start_is_not_after_0_cards(page, server
     path.write_text(dumps(replace(load(KOVALEVSKAYA), title="K (after 4 cards)", played=("10D 7D AD",), trick="10H",
                                   expect=None, key=None)), encoding="utf-8")
     open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))))
-    assert page.evaluate("problemAt(0).title") == "K"
-    assert page.evaluate("problemAt(2).title") == "K (after 2 cards)"
+    assert page.evaluate("pref.problemAt(0).title") == "K"
+    assert page.evaluate("pref.problemAt(2).title") == "K (after 2 cards)"
 
 
 # -- the collection and problem mode -------------------------------------------------------
 
+PROBLEMS = ROOT / "problems"
+DISCARD_PROBLEMS = sorted(p.stem for p in PROBLEMS.glob("*.toml") if load(p).needs_discard)
 
-def open_from_index(page, server, name, filter_text=""):
+
+def open_problem(page, server, name, filter_text=""):
+    """Open the collection's problem ``name`` from the index, as a player does, and wait until the
+    board has settled (the solver's replies made, the user to move or to discard)."""
+    if page.url.startswith(server.url):
+        page.goto("about:blank")
     page.goto(server.url)
     page.wait_for_selector(".index-open")
     if filter_text:
         page.fill("#index-filter", filter_text)
     page.click(f".index-open[data-name='{name}']")
-    wait_solved(page)
+    settle(page)
 
 
-def test_the_index_lists_the_collection_and_filters_it(page, server):
-    from solver.collection import names
+SETTLED = """() => typeof pref !== 'undefined' && pref.board.start && !pref.board.busy && document.body.classList.contains('ready')
+  && !document.querySelector('#value .thinking') && (!pref.board.solving || pref.board.discarding || pref.current().over
+  || pref.board.at < pref.board.states.length - 1 || pref.board.solving.includes(pref.toMove(pref.current().problem)))"""
+
+
+def settle(page):
+    page.wait_for_function(SETTLED)
+    page.wait_for_timeout(100)  # a drawing that was under way has finished
+
+
+def play_mine(page, card):
+    """Play one of the user's cards in problem mode and wait for the solver's replies."""
+    at = page.evaluate("pref.board.at")
+    page.click(f".seat.moving .card-button[data-card='{card}']")
+    page.wait_for_function(f"pref.board.at > {at} && pref.board.states[{at + 1}].card === '{card}'")
+    settle(page)
+
+
+def best_now(page) -> str:
+    """The solver's best card here (what a player who solved it plays), read from the server's answer."""
+    return page.evaluate("pref.solveOf(pref.problemAt(pref.board.at)).then(r => r.line[0])")
+
+
+def play_to_the_end(page):
+    for _ in range(40):
+        if page.evaluate("pref.current().over"):
+            return
+        play_mine(page, best_now(page))
+    raise AssertionError("the deal did not end")
+
+
+def solved_marks(page) -> list[str]:
+    page.wait_for_selector(".index-open")
+    return page.eval_on_selector_all(".solved-mark", "ms => ms.map(m => m.parentElement.querySelector('.index-open').dataset.name)")
+
+
+def back_to_the_index(page):
+    page.click("#index-open")
+    page.wait_for_selector(".index-open")
+
+
+# -- leaks and false ticks
+
+@pytest.mark.parametrize("name", DISCARD_PROBLEMS)
+def test_a_12_card_declarers_problem_gives_nothing_away_while_he_discards(page, server, name):
+    """Behind the discard to choose, and after Escape, the page shows no answer, key, published
+    answer or the solver's discard."""
+    solved = moves.solve_object(moves.problem_object(load(PROBLEMS / f"{name}.toml")))
+    open_problem(page, server, name)
+
+    def nothing_shown():
+        text = page.inner_text("body")
+        for giveaway in (solved["answer"], solved["discard_key_text"], solved["key_text"], "Published answer",
+                         "Key:", "best discard"):
+            assert giveaway not in text, giveaway
+        shown = page.eval_on_selector_all("#talon .card", "cs => cs.map(c => c.dataset.card)")
+        assert not set(solved["discard"]) & set(shown), shown
+        assert not page.is_visible("#value .verdict")
+
+    nothing_shown()
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(200)
+    nothing_shown()
+    assert len(solved["discard"]) == 2 and len(DISCARD_PROBLEMS) == 7
+
+
+def test_the_address_in_problem_mode_gives_nothing_away(page, server):
+    """The address names a problem of the collection by an id: not its answer, its key, its title or its name."""
+    from solver.collection import problems
+    for name in ("kovalevskaya-misere", "misere-lead-the-diamond-eight", "misere-discard-keep-the-seven",
+                 "raspasy-cash-the-singleton-jack", "six-spades-draw-trumps-first", "overtake-partners-king"):
+        problem = dict(problems())[name]
+        open_problem(page, server, name)
+        for url in (page.url, page.evaluate("location.href")):
+            fragment = url.split("#", 1)[1]
+            for word in ("expect=", "key=", "title=", "theme=", name, "name="):
+                assert word not in fragment, (name, word, fragment)
+            assert fragment.startswith("p=") and "&solve=" in fragment
+        assert page.evaluate("document.title").startswith(problem.text("index_title"))
+
+
+def test_pref_board_name_prints_an_address_that_gives_nothing_away():
+    from cli.board.command import board_fragment
+    from solver.collection import names, path_of
+    ids = set()
+    for name in names():
+        fragment = board_fragment(path_of(name))
+        assert fragment == "#p=" + moves.problem_id(name)
+        ids.add(fragment)
+    assert len(ids) == len(names())  # one id each
+    assert board_fragment(KOVALEVSKAYA.parent.parent / "examples" / "problem.toml").startswith("#A=")  # analysis
+
+
+def test_the_b_key_plays_nothing_in_problem_mode(page, server):
+    open_problem(page, server, "misere-ending-spade-seven")
+    for _ in range(5):
+        page.keyboard.press("b")
+    page.wait_for_timeout(600)
+    assert moves_played(page) == []
+    page.evaluate("document.getElementById('best').click()")  # hidden: even a script's click plays nothing
+    page.wait_for_timeout(300)
+    assert moves_played(page) == []
+
+
+def test_a_mistake_then_a_reload_is_not_solved(page, server):
+    """A mistake, a reload, then the best play: the deal ends short of the answer, so no ✓."""
+    open_problem(page, server, "misere-ending-spade-seven")
+    play_mine(page, "8C")  # costs 2: the misère is caught three times, not five
+    page.reload()
+    settle(page)
+    play_to_the_end(page)
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#result .verdict-line").startswith("Not yet: the misère is caught for three tricks "
+                                                              "(the answer: caught for five tricks).")
+    assert "? cost 2 tricks" in page.inner_text("#moves")  # the mark made before the reload is there again
+    back_to_the_index(page)
+    assert solved_marks(page) == []
+
+
+def test_a_take_back_then_good_play_is_solved_with_help(page, server):
+    open_problem(page, server, "misere-ending-spade-seven")
+    play_mine(page, "8C")
+    page.click("#undo")
+    settle(page)
+    play_mine(page, "7S")  # the card the mark named
+    play_to_the_end(page)
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#result .verdict-line").startswith("Solved with help: the misère is caught for five tricks")
+    back_to_the_index(page)
+    assert solved_marks(page) == []
+
+
+def test_after_a_worse_discard_the_solution_is_the_problems(page, server):
+    name = "misere-discard-keep-the-seven"
+    problem = load(PROBLEMS / f"{name}.toml")
+    solved = moves.solve_object(moves.problem_object(problem))
+    open_problem(page, server, name)
+    for card in ("QS", "9S"):  # keeps both club honours: two tricks
+        page.click(f"#seat-B .card-button[data-card='{card}']")
+    page.click("#discard-done")
+    settle(page)
+    assert page.inner_text("#moves li.start .mark") == "? cost 2 tricks (the discard ♣J ♣Q kept them)"
+    page.click("#show-solution")
+    solution = page.inner_text("#solution")
+    assert solved["answer"] == "misère by B clean: no trick" and solved["answer"] in solution
+    assert f"Best discard: {solved['discard_key_text']}" in solution
+    assert problem.notes.strip().splitlines()[0] in solution
+    assert "caught" not in solution.split("\n")[2]  # the answer line is the problem's, not the user's
+
+
+# -- a problem as a player meets it
+
+def test_the_task_is_stated_before_the_first_card(page, server):
+    open_problem(page, server, "kovalevskaya-misere")
+    assert page.inner_text("#task") == "Task: B plays misère; A leads. Catch the misère."
+    assert page.is_visible("#task") and moves_played(page) == []
+    page.select_option("#lang", "ru")
+    page.wait_for_function("document.querySelector('#task').textContent.startsWith('Задача')")
+    assert page.inner_text("#task") == "Задача: B играет мизер, первым ходит A. Поймайте мизер."
+    page.select_option("#solve-as", "B")  # the other side: a task said from the game and the answer
+    settle(page)
+    assert page.inner_text("#task") == "Задача: B играет мизер, первым ходит A: возьмите как можно меньше " \
+                                       "взяток (не больше 1 взятки)."
+    page.select_option("#lang", "en")
+    settle(page)
+    assert page.inner_text("#task") == "Task: B plays misère, A leads: take as few tricks as you can (1 trick at most)."
+    open_problem(page, server, "raspasy-ending-no-way-out")
+    assert page.inner_text("#task").startswith("Task: ")
+
+
+def test_a_title_that_names_the_key_is_shown_only_with_the_solution(page, server):
+    name = "misere-lead-the-diamond-eight"
+    problem = load(PROBLEMS / f"{name}.toml")
+    assert problem.index_title and problem.index_title != problem.title
     page.goto(server.url)
     page.wait_for_selector(".index-open")
-    shown = page.eval_on_selector_all(".index-open", "bs => bs.map(b => b.dataset.name)")
-    assert shown == names() and len(shown) >= 50
-    page.fill("#index-filter", "misère hard")
-    kept = page.eval_on_selector_all(".index-open", "bs => bs.map(b => b.dataset.name)")
-    assert "kovalevskaya-misere" in kept and "six-hearts-lead-a-trump" not in kept and len(kept) < len(shown)
-    assert "misère by B · misère; catching · hard" in page.inner_text(".index-item:has([data-name='kovalevskaya-misere'])")
+    assert page.inner_text(f".index-open[data-name='{name}']") == problem.index_title
+    assert problem.title not in page.inner_text("#index")
+    open_problem(page, server, name)
+    assert page.inner_text("#title") == problem.index_title and problem.title not in page.inner_text("body")
+    assert page.title().startswith(problem.index_title)
+    page.click("#show-solution")
+    assert page.inner_text("#title") == problem.title and problem.title in page.inner_text("#solution")
+
+
+def test_the_end_of_a_problem(page, server):
+    """A verdict line against the answer, the deal again, the first mark in view, Try again and Next
+    problem; in the index a solved count, Unsolved only, the groups, and the ✓s cleared."""
+    open_problem(page, server, "misere-ending-spade-seven")
+    play_mine(page, "8C")
+    play_to_the_end(page)
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.eval_on_selector_all("#verdicts .verdict-line", "ls => ls.length") == 1
+    deal = page.inner_text("#deal-again")
+    assert "A: ♠7 ♣AJ108 ♦— ♥—\nB: ♠10 ♣— ♦J10 ♥KJ\nC: ♠— ♣KQ ♦Q ♥98" in deal
+    first_mark = page.evaluate("""() => { const list = document.querySelector('#moves');
+      const mark = list.querySelector('.mark.bad').getBoundingClientRect(), box = list.getBoundingClientRect();
+      return mark.top >= box.top && mark.bottom <= box.bottom; }""")
+    assert first_mark
+    page.click("#try-again")  # from the start, a new attempt
+    settle(page)
+    assert moves_played(page) == [] and page.is_hidden("#result")
+    play_mine(page, "7S")
+    play_to_the_end(page)
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#result .verdict-line").startswith("Solved: the misère is caught for five tricks")
+    before = page.evaluate("pref.board.id")
+    page.click("#next-problem")
+    settle(page)
+    assert page.evaluate("pref.board.id") != before and moves_played(page) == []
+    back_to_the_index(page)
+    assert solved_marks(page) == ["misere-ending-spade-seven"]
+    total = len(page.query_selector_all(".index-open"))
+    assert page.inner_text("#index-count") == f"Solved: 1 of {total}"
+    page.check("#index-unsolved")
+    assert len(page.query_selector_all(".index-open")) == total - 1
+    assert page.eval_on_selector_all(".index-group h3", "hs => hs.map(h => h.textContent)") == \
+        ["Contracts", "Misère", "Raspasy"]
+    assert page.eval_on_selector_all(".index-group[data-kind=misere] h4", "hs => hs.map(h => h.textContent)") == \
+        ["Easy", "Medium", "Hard"]
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#index-clear")
+    assert page.inner_text("#index-count") == f"Solved: 0 of {total}"
+    page.uncheck("#index-unsolved")
+    assert solved_marks(page) == []
+
+
+def test_your_seat_sits_at_the_bottom(page, server):
+    open_problem(page, server, "six-hearts-lead-a-trump")  # B plays 6♥; the defence, C leads
+    assert page.input_value("#solve-as") == "AC"
+
+    def places():
+        return page.evaluate("""() => Object.fromEntries(['A', 'B', 'C'].map(s => {
+          const r = document.getElementById('seat-' + s).getBoundingClientRect(); return [s, [r.left, r.top]]; }))""")
+
+    at = places()
+    assert at["C"][1] > at["A"][1] and at["C"][1] > at["B"][1]  # C, who leads for the user, at the bottom
+    assert at["A"][0] < at["B"][0]  # then clockwise: A on the left, B on the right
+    trick = page.evaluate("document.querySelector('#slot-C').getBoundingClientRect().top > "
+                          "document.querySelector('#slot-A').getBoundingClientRect().top")
+    assert trick
+    page.select_option("#solve-as", "B")
+    settle(page)
+    at = places()
+    assert at["B"][1] > at["A"][1] and at["B"][1] > at["C"][1]
+
+
+def test_one_hint_costs_the_tick(page, server):
+    open_problem(page, server, "misere-ending-spade-seven")
+    page.click("#hint")
+    assert page.inner_text("#hint-text") == "Hint: the card that works is in ♠."
+    play_mine(page, "7S")
+    play_to_the_end(page)
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#result .verdict-line").startswith("Solved with help:")
+    back_to_the_index(page)
+    assert solved_marks(page) == []
+    open_problem(page, server, "misere-discard-keep-the-seven")  # the discard's hint
+    page.click("#hint")
+    assert page.inner_text("#hint-text") == "Hint: a discard that works is from ♣."
+
+
+def test_raspasy_says_what_cost_means_and_the_end_says_the_tricks_taken(page, server):
+    open_problem(page, server, "raspasy-ending-no-way-out")
+    assert "the other two playing together against you" in page.inner_text("#cost-note")
+    play_to_the_end(page)
+    page.wait_for_selector("#result:not([hidden])")
+    end = page.inner_text("#value .verdict")
+    assert end.startswith("raspasy: A ") and end.endswith(", the tricks each took")
+    assert "can be sure of" not in page.inner_text("#value")
+    took = page.evaluate("pref.current().taken[0]")  # the solver's B and C each play for himself: A may take fewer
+    assert took <= 1
+    assert page.inner_text("#result .verdict-line") == \
+        f"Solved: A took {took} trick{'' if took == 1 else 's'} (the answer: A 1 trick at most)."
+
+
+def test_pref_board_name_opens_the_problem_to_solve(page, server):
+    from cli.board.command import board_fragment
+    from solver.collection import path_of
+    page.goto(server.url + board_fragment(path_of("kovalevskaya-misere")))
+    settle(page)
+    assert page.input_value("#solve-as") == "AC" and not page.is_visible("#value .verdict")
+    assert page.inner_text("#task").startswith("Task: ")
+    page.select_option("#solve-as", "")  # analysis on request
+    wait_solved(page)
+    assert page.inner_text("#value .verdict") == "misère by B caught: 1 trick"
+
+
+@pytest.mark.parametrize("name, side", [("kapustins-combination", "B"), ("unearthly-layout", "BC"),
+                                        ("cover-the-jack-in-trumps", "B"), ("overruff-with-the-queen", "A"),
+                                        ("misere-first-hand-throws-the-ace", "A"), ("kovalevskaya-misere", "AC")])
+def test_the_side_offered_first_is_the_one_the_problem_is_about(page, server, name, side):
+    open_problem(page, server, name)
+    assert page.input_value("#solve-as") == side
 
 
 def test_problem_mode_hides_the_answer_marks_each_card_and_shows_the_solution(page, server):
-    open_from_index(page, server, "kovalevskaya-misere", "kovalevskaya")
+    open_problem(page, server, "kovalevskaya-misere", "kovalevskaya")
     assert page.input_value("#solve-as") == "AC"  # the catchers: the side to move first
     assert not page.is_visible("#value .verdict") and not page.is_visible("#seat-A .value")
     for giveaway in ("caught", "Published answer", "Key:"):
-        assert giveaway not in page.inner_text("#value")
+        assert giveaway not in page.inner_text("body")
+    # nor in the page's markup, hidden: no value, no best card, no answer
+    assert page.query_selector_all(".value, .card.best, .giveaway, #value .verdict, #solution *") == []
     assert not page.is_visible("#solution") and not page.is_visible("#best") and page.is_disabled("#hints")
-    play(page, "JS")  # the known mistake: B escapes
+    play_mine(page, "JS")  # the known mistake: B escapes
     mark = page.inner_text("#moves li:nth-child(2) .mark")
-    assert mark == "? cost 1 (♦10 ♦J ♦Q ♦K kept it)"
-    # the solver answers for B, the declarer; then C is the user's again
-    page.wait_for_function("document.querySelectorAll('#moves .move .card').length === 2")
-    wait_solved(page)
-    assert page.evaluate("toMove(current().problem)") == "C"
+    assert mark == "? cost 1 trick (♦10 ♦J ♦Q ♦K kept it)"
+    assert page.evaluate("pref.toMove(pref.current().problem)") == "C"  # the solver answered for B
     assert "not best" not in page.inner_text("#value")
     page.click("#undo")  # back to the user's own turn before, past the solver's reply
-    wait_solved(page)
+    settle(page)
     assert moves_played(page) == []
-    play(page, "JS")
-    page.wait_for_function("document.querySelectorAll('#moves .move .card').length === 2")
-    wait_solved(page)
+    play_mine(page, "JS")
     page.check("#hide-hands")  # at the table: B's hand is not seen
-    wait_solved(page)
+    settle(page)
     page.click("#show-solution")
     solution = page.inner_text("#solution")
     assert "misère by B caught: 1 trick" in solution
@@ -648,60 +941,66 @@ def test_problem_mode_hides_the_answer_marks_each_card_and_shows_the_solution(pa
     notes = load(KOVALEVSKAYA).notes.strip().splitlines()[0]
     assert notes in solution and "misère; catching · hard" in solution
     page.wait_for_selector("#seat-C .value", state="visible")  # and the values come back (the page redraws)
-    screenshot(page, "board-problem-mode.png")  # the README's picture
 
 
 def test_problem_mode_played_well_to_the_end_is_solved(page, server):
-    open_from_index(page, server, "kovalevskaya-misere")
+    open_problem(page, server, "kovalevskaya-misere")
     page.select_option("#solve-as", "B")  # the declarer: escape if you can (you cannot)
-    for _ in range(40):
-        if page.inner_text("#turn") == "The deal is over.":
-            break
-        page.wait_for_function("document.querySelector('.seat.moving') === null || "
-                               "document.querySelector('.seat.moving').id === 'seat-B'")
-        if page.inner_text("#turn") == "The deal is over.":
-            break
-        wait_solved(page)
-        best = page.eval_on_selector("#seat-B .value.best", "b => b.parentElement.dataset.card")
-        play(page, best)
+    settle(page)
+    play_to_the_end(page)
     marks = page.eval_on_selector_all("#moves .mark", "ms => ms.map(m => m.textContent)")
     assert marks == ["✓"] * 10
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#result .verdict-line") == \
+        "Solved: the misère is caught for one trick (the answer: caught for one trick)."
     assert "misère by B caught: 1 trick" in page.inner_text("#solution")
     assert load(KOVALEVSKAYA).notes.strip().splitlines()[0] in page.inner_text("#solution")
-    page.click("#index-open")
-    page.wait_for_selector(".index-open")
-    assert page.inner_text(".index-item:has([data-name='kovalevskaya-misere']) .solved-mark").strip() == "✓"
+    back_to_the_index(page)
+    assert solved_marks(page) == ["kovalevskaya-misere"]
 
 
-def test_a_declarer_with_12_cards_chooses_his_discard_first(page, server):
-    open_from_index(page, server, "misere-discard-keep-the-seven")
-    page.wait_for_selector("#setup[open]")
-    assert "Choose the discard" in page.inner_text("#setup-error")
-    page.click("#deck .card-button:has([data-card='QS'])")
-    page.click("#deck .card-button:has([data-card='9S'])")
-    page.click("#setup-done")
-    page.wait_for_selector("#setup", state="hidden")
-    wait_solved(page)
+def test_a_declarer_with_12_cards_discards_by_clicking_two_cards(page, server):
+    open_problem(page, server, "misere-discard-keep-the-seven")
     assert page.input_value("#solve-as") == "B"
-    assert page.inner_text("#moves li.start .mark") == "? cost 2 (♣J ♣Q kept it)"
+    assert page.inner_text("#discard-say").startswith("Choose the discard: click two cards of B")
+    assert len(page.query_selector_all("#seat-B .card-button")) == 12 and page.is_disabled("#discard-done")
+    page.click("#seat-B .card-button[data-card='QC']")
+    page.click("#seat-B .card-button[data-card='JC']")
+    assert page.inner_text("#discard-say").endswith("Chosen: ♣Q ♣J")
+    page.click("#discard-done")
+    settle(page)
+    assert len(page.query_selector_all("#seat-B .card-button")) == 10
+    assert page.inner_text("#moves li.start .mark") == "✓"
+    assert page.eval_on_selector_all("#talon .card", "cs => cs.map(c => c.dataset.card)") == ["QC", "JC"]
     assert not page.is_visible("#value .verdict")
+    assert "discard=QC,JC" in page.url  # a reload keeps the discard made
+    page.reload()
+    settle(page)
+    assert page.is_hidden("#discard-bar") and page.inner_text("#moves li.start .mark") == "✓"
 
 
 def test_only_the_hands_a_player_would_see(page, server):
-    open_from_index(page, server, "kovalevskaya-misere")  # the catchers: they see each other, not B
+    open_problem(page, server, "kovalevskaya-misere")  # the catchers: they see each other, not B
     page.check("#hide-hands")
-    wait_solved(page)
+    settle(page)
     faces = lambda seat: page.eval_on_selector_all(f"#seat-{seat} .card:not(.back)", "cs => cs.length")  # noqa: E731
     backs = lambda seat: page.eval_on_selector_all(f"#seat-{seat} .card.back", "cs => cs.length")  # noqa: E731
     assert (faces("A"), faces("B"), faces("C"), backs("B")) == (10, 0, 10, 10)
     page.select_option("#solve-as", "B")  # the declarer of a misère sees the catchers' open hands
-    wait_solved(page)
-    assert (faces("A"), faces("B"), faces("C")) == (10, 10, 10)
+    settle(page)
+    assert (backs("A"), faces("B"), backs("C")) == (0, 10, 0) and faces("A") + faces("C") == 19  # A has led
     path = ROOT / "problems" / "raspasy-talon-heart-throw-the-club-jack.toml"
-    open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))) + "&solve=A")
+    page.goto("about:blank")
+    page.goto(server.url + "#" + url_fragment(moves.problem_object(load(path))) + "&solve=A")
+    settle(page)
     page.check("#hide-hands")
-    wait_solved(page)
+    settle(page)
     assert (faces("A"), backs("B"), backs("C")) == (10, 10, 10)
+    open_problem(page, server, "misere-discard-keep-the-seven")  # the declarer's discard is his, unseen too
+    page.select_option("#solve-as", "AC")
+    page.check("#hide-hands")
+    settle(page)
+    assert page.eval_on_selector_all("#talon .card", "cs => cs.map(c => c.dataset.card || 'back')") == ["back", "back"]
 
 
 def test_the_page_in_russian(page, server):
@@ -733,10 +1032,14 @@ def test_a_browser_that_refuses_storage_still_works(browser, server):
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        open_from_index(page, server, "kovalevskaya-misere")
+        open_problem(page, server, "kovalevskaya-misere")
         page.select_option("#lang", "ru")
-        play(page, "10D")
+        settle(page)
+        play_mine(page, "10D")
         assert page.inner_text("#moves li:nth-child(2) .mark") == "✓"
+        page.click("#index-open")  # the index without storage: nothing solved, nothing broken
+        page.wait_for_selector(".index-open")
+        assert page.inner_text("#index-count") == f"Решено: 0 из {len(list(PROBLEMS.glob('*.toml')))}"
     finally:
         context.close()
     assert not errors, errors
@@ -775,7 +1078,7 @@ def test_raspasy_totals_say_each_is_against_the_other_two(page, server):
 
 ENGLISH_LEFT = """() => {
   // every English string of the page: the script's table and index.html's own words
-  const english = Object.values(WORDS.en);
+  const english = Object.values(pref.WORDS.en);
   for (const [attr, kept] of [["data-en", "en"], ["data-entitle", "entitle"], ["data-enplaceholder", "enplaceholder"]]) {
     document.querySelectorAll(`[${attr}]`).forEach((e) => english.push(e.dataset[kept]));
   }
@@ -783,11 +1086,11 @@ ENGLISH_LEFT = """() => {
     .map((f) => f.trim()).filter((f) => /[a-z]{3}/i.test(f));
   // the problem's own words (its title, its source) are not the page's: left out
   const data = [document.getElementById("title").innerText, document.getElementById("game-line").innerText];
-  const shown = [data.reduce((text, d) => text.replace(d, ""), document.body.innerText), gameName(board.start.game),
+  const shown = [data.reduce((text, d) => text.replace(d, ""), document.body.innerText), pref.gameName(pref.board.start.game),
     ...[...document.querySelectorAll("[title]:not(#game-line)")].map((e) => e.title),
     ...[...document.querySelectorAll("[placeholder]")].map((e) => e.placeholder)].join("\\n");
-  const missing = Object.keys(WORDS.en).filter((k) => !WORDS.ru[k]);
-  document.querySelectorAll("[data-say]").forEach((e) => { if (!WORDS.ru[e.dataset.say]) missing.push(e.dataset.say); });
+  const missing = Object.keys(pref.WORDS.en).filter((k) => !pref.WORDS.ru[k]);
+  document.querySelectorAll("[data-say]").forEach((e) => { if (!pref.WORDS.ru[e.dataset.say]) missing.push(e.dataset.say); });
   const escaped = (f) => f.replace(/[.*+?^${}()|[\\]\\\\]/g, "\\\\$&");
   return { missing, left: fragments.filter((f) => new RegExp(`(^|[^A-Za-z])${escaped(f)}([^A-Za-z]|$)`).test(shown)) };
 }"""
@@ -817,3 +1120,147 @@ def test_in_russian_no_english_of_the_pages_words_is_left(page, server):
     wait_solved(page)
     assert "the solver's best discard" in page.inner_text("#value .discard-note")
     assert page.get_attribute("#undo", "title") == "Take back the last card (←)"
+
+
+# -- the collection and problem mode in Russian, on a phone, by the keyboard -------------------------
+
+
+def test_the_index_lists_the_collection_and_filters_it_in_both_languages(page, server):
+    from solver.collection import names
+    page.goto(server.url)
+    page.wait_for_selector(".index-open")
+    shown = page.eval_on_selector_all(".index-open", "bs => bs.map(b => b.dataset.name)")
+    assert sorted(shown) == names() and len(shown) >= 50
+    page.fill("#index-filter", "misère hard")
+    kept = page.eval_on_selector_all(".index-open", "bs => bs.map(b => b.dataset.name)")
+    assert "kovalevskaya-misere" in kept and "six-hearts-lead-a-trump" not in kept and len(kept) < len(shown)
+    assert "misère by B · misère; catching" in page.inner_text(".index-item:has([data-name='kovalevskaya-misere'])")
+    page.fill("#index-filter", "мизер")  # Russian words find problems on the English page too
+    misere = page.eval_on_selector_all(".index-open", "bs => bs.map(b => b.dataset.name)")
+    assert misere and all(load(PROBLEMS / f"{n}.toml").kind == "misere" for n in misere)
+    assert len(misere) == sum(load(PROBLEMS / f"{n}.toml").kind == "misere" for n in names())
+    page.fill("#index-filter", "")
+    page.select_option("#lang", "ru")  # the switch is on the index
+    page.wait_for_function("document.querySelector('#index-heading').textContent === 'Сборник'")
+    assert page.inner_text("#title") == "Доска преферанса" and page.title() == "Доска преферанса"
+    assert page.inner_text(".index-open[data-name='kovalevskaya-misere']") == "Мизер Ковалевской"
+    assert page.eval_on_selector_all(".index-group h3", "hs => hs.map(h => h.textContent)") == \
+        ["Контракты", "Мизеры", "Распасы"]
+    assert "мизер, играет B · мизер; ловля" in page.inner_text(".index-item:has([data-name='kovalevskaya-misere'])")
+    assert page.inner_text("#index-count").startswith("Решено: 0 из ")
+    found = page.evaluate(ENGLISH_LEFT.replace("pref.gameName(pref.board.start.game)", "''"))
+    assert found == {"missing": [], "left": []}, found
+
+
+def test_a_problem_in_russian_from_the_task_to_the_end(page, server):
+    page.goto(server.url)
+    page.wait_for_selector(".index-open")
+    page.select_option("#lang", "ru")
+    page.click(".index-open[data-name='kovalevskaya-misere']")
+    settle(page)
+    assert page.inner_text("#title") == "Мизер Ковалевской"
+    assert page.inner_text("#task") == "Задача: B играет мизер, первым ходит A. Поймайте мизер."
+    play_mine(page, "JS")  # the mistake: the mark in a player's words, and said in the live region
+    mark = "? стоила 1 взятку (её сохраняли ♦10 ♦В ♦Д ♦К)"
+    assert page.inner_text("#moves li:nth-child(2) .mark") == mark
+    assert mark in page.inner_text("#last-mark")
+    page.wait_for_function(f"document.querySelector('#live').textContent.includes({json.dumps(mark)}) || "
+                           "document.querySelector('#live').textContent.includes('Ходит')")
+    page.check("#hide-hands")  # at the table: B's hand is not seen
+    settle(page)
+    screenshot(page, "board-problem-mode.png")  # the README's picture
+    play_to_the_end(page)
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#result .verdict-line") == "Пока не решено: мизер чистый (по ответу: пойман на одну взятку)."
+    solution = page.inner_text("#solution")
+    assert "Мизер пойман на одну взятку." in solution and "мизер; ловля · трудная" in solution
+    assert load(KOVALEVSKAYA).ru.notes.strip().splitlines()[0] in solution
+    found = page.evaluate(ENGLISH_LEFT)
+    assert found == {"missing": [], "left": []}, found
+    page.click("#try-again")
+    settle(page)
+    page.click("#hint")
+    assert page.inner_text("#hint-text") == "Подсказка: годная карта — в ♦."
+    open_problem(page, server, "misere-discard-keep-the-seven")  # the discard, in Russian
+    assert page.inner_text("#discard-say").startswith("Выберите снос: щёлкните две карты B")
+    found = page.evaluate(ENGLISH_LEFT)
+    assert found == {"missing": [], "left": []}, found
+
+
+def test_the_discard_key_is_redrawn_after_a_switch(page, server):
+    path = PROBLEMS / "misere-discard-keep-the-seven.toml"
+    open_board(page, server.url + "#" + url_fragment(moves.problem_object(load(path))))
+    assert "(unique discard ♣J ♣Q)" in page.inner_text("#value .discard-note")
+    page.select_option("#lang", "ru")
+    page.wait_for_function("document.querySelector('#value .discard-note')?.textContent.includes('снос решателя')")
+    note = page.inner_text("#value .discard-note")
+    assert "(единственный снос ♣В ♣Д)" in note and "discard" not in note
+
+
+def test_on_a_phone_a_problem_opens_at_the_table_and_the_last_mark_stays_in_view(page, server):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url)
+    page.wait_for_selector(".index-open")
+    last = page.eval_on_selector_all(".index-open", "bs => bs[bs.length - 1].dataset.name")
+    page.eval_on_selector(f".index-open[data-name='{last}']", "b => b.scrollIntoView()")
+    assert page.evaluate("window.scrollY") > 1000
+    page.click(f".index-open[data-name='{last}']")
+    settle(page)
+    assert page.evaluate("window.scrollY") == 0
+    assert page.is_visible("#task") and page.evaluate("document.querySelector('#table').getBoundingClientRect().top") < 300
+    open_problem(page, server, "kovalevskaya-misere")
+    page.eval_on_selector(".seat.moving", "e => e.scrollIntoView({block: 'center'})")
+    play_mine(page, "JS")
+    box = page.evaluate("(() => { const r = document.querySelector('#last-mark').getBoundingClientRect();"
+                        " return [r.top, r.bottom, innerHeight]; })()")
+    assert 0 <= box[0] and box[1] <= box[2], box
+    assert "? cost 1 trick" in page.inner_text("#last-mark")
+
+
+def contrast(a, b) -> float:
+    def luminance(rgb):
+        parts = [int(x) / 255 for x in rgb.replace("rgba(", "").replace("rgb(", "").rstrip(")").split(",")[:3]]
+        lin = [p / 12.92 if p <= 0.03928 else ((p + 0.055) / 1.055) ** 2.4 for p in parts]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_the_keyboard_plays_a_problem_through(page, server):
+    """The focus stays on the hand to play after each card, with a ring of 3:1 on the felt; the
+    notes box scrolls by the keyboard; back in the collection, the problem's title is gone."""
+    open_problem(page, server, "misere-ending-spade-seven")
+    focused = "(() => { const e = document.activeElement; return e && e.closest('.seat.moving') ? e.dataset.card : null; })()"
+    assert page.evaluate(focused) is not None  # on the hand to play, from the start
+    for _ in range(2):
+        page.keyboard.press("Tab")  # the next card of the hand
+    assert page.evaluate(focused) is not None
+    ring = page.evaluate("""(() => { const card = document.activeElement.querySelector('.card');
+      const s = getComputedStyle(card); return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor]; })()""")
+    assert ring[0] == "solid" and ring[1] >= 2
+    for felt in ("rgb(31, 107, 69)", "rgb(24, 86, 56)"):  # --felt, --felt-dark
+        assert contrast(ring[2], felt) >= 3, (ring[2], felt)
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    card = page.evaluate(focused)
+    at = page.evaluate("pref.board.at")
+    page.evaluate("""window.said = []; new MutationObserver(() => said.push(document.querySelector('#live').textContent))
+      .observe(document.querySelector('#live'), {childList: true, characterData: true, subtree: true})""")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"pref.board.at > {at}")
+    settle(page)
+    assert page.evaluate("pref.board.states[1].card") == card
+    assert page.evaluate(focused) is not None  # the focus is on the hand again, not on the page
+    said = page.evaluate("said")
+    assert said[0].startswith(f"A ♠{card[:-1]}: ") and ("✓" in said[0] or "? cost" in said[0]), said
+    open_problem(page, server, "kovalevskaya-misere")
+    page.click("#show-solution")
+    notes = page.query_selector("#solution .notes")
+    assert notes.get_attribute("tabindex") == "0"
+    assert page.evaluate("(n => n.scrollHeight > n.clientHeight)(document.querySelector('#solution .notes'))")
+    notes.focus()
+    page.keyboard.press("PageDown")
+    page.wait_for_function("document.querySelector('#solution .notes').scrollTop > 0")
+    back_to_the_index(page)
+    assert page.inner_text("#title") == "Preferans board" and page.inner_text("#game-line") == ""
+    assert page.is_hidden("#task") and page.title() == "Preferans board"

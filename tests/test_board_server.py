@@ -4,6 +4,7 @@ foreign Origin, oversized bodies, paths outside the static folder)."""
 
 import http.client
 import json
+import re
 import threading
 import time
 
@@ -16,7 +17,7 @@ from cli.board.server import MAX_BODY, BoardHandler, BoardServer
 from cli.main import pref
 from solver.problemfile import load, loads_json, loads_toml
 
-from conftest import KOVALEVSKAYA_FILE as KOVALEVSKAYA, ROOT
+from conftest import KOVALEVSKAYA_FILE as KOVALEVSKAYA, ROOT, child, pref_command
 
 PROBLEMS = ROOT / "problems"
 
@@ -63,6 +64,7 @@ def test_solve_returns_the_result_object_of_pref_solve_jsonl(server):
     status, result = post(server, "solve", problem)
     assert status == 200
     expected = pref_solve_jsonl(problem)
+    assert expected.pop("table")["caught"] is False  # the answer at the table: pref solve's, not yet the board's
     for obj in (result, expected):  # where the problem came from, and the work done, differ
         for key in ("file", "lineno", "nodes"):
             obj.pop(key, None)
@@ -228,6 +230,28 @@ def test_the_last_card_says_the_answer_of_the_whole_deal(server):
     assert all("answer" not in step for step in played["steps"][:-1])
 
 
+def test_the_last_card_of_raspasy_says_the_tricks_each_took(server):
+    """Not "the fewest each can be sure of": that is the answer before play, not what happened."""
+    problem = moves.problem_object(load(PROBLEMS / "raspasy-ending-no-way-out.toml"))
+    status, solved = post(server, "solve", problem)
+    status, played = post(server, "play", {"problem": problem, "cards": ["7S", "KS", "AD", "10D", "8C", "9C", "JD",
+                                                                         "10C", "10S", "QD", "QC", "JC"]})
+    last = played["steps"][-1]
+    assert status == 200 and last["over"], played
+    taken = {s: 0 for s in "ABC"}
+    for step in played["steps"]:
+        if step["winner"] in taken:
+            taken[step["winner"]] += 1
+    assert last["answer"] == "raspasy: " + ", ".join(f"{s} {taken[s]}" for s in "ABC") + ", the tricks each took"
+    assert "sure of" in solved["answer"]  # before play, the guarantees
+    status, russian = request(server, "POST", "/api/play?lang=ru", {"problem": problem, "cards": played_cards(played)})
+    assert json.loads(russian)["steps"][-1]["answer"].endswith("— взятки, которые каждый взял")
+
+
+def played_cards(played) -> list[str]:
+    return [step["card"] for step in played["steps"]]
+
+
 def test_a_file_with_tricks_played_opens_at_its_position():
     problem = kovalevskaya()
     problem["game"] = {**problem["game"], "played": ["10D 7D AD"], "trick": "10H"}
@@ -369,11 +393,36 @@ def test_nothing_outside_the_static_folder_is_served(server, path):
 
 def test_the_page_and_its_files_are_served(server):
     for path, kind in (("/", b"<!doctype html>"), ("/index.html", b"<!doctype html>"),
-                       ("/board.js", b"use strict"), ("/board.css", b".table")):
+                       ("/board.js", b"import {"), ("/board.css", b".table")):
         status, payload = request(server, "GET", path)
         assert status == 200 and kind in payload, path
     status, _ = request(server, "GET", "/?x=1#frag")
     assert status == 200
+
+
+def test_every_module_of_the_script_is_served_as_javascript(server):
+    """The page loads one ES module (board.js) and it the others: a browser runs a module only when
+    it comes with a JavaScript type, and every module imported, from board.js on, is one the server
+    serves (a module left out of static/, or of the installed package, would stop the whole page)."""
+    page = request(server, "GET", "/")[1].decode()
+    assert '<script type="module" src="/board.js"></script>' in page
+    assert page.count("<script") == 1
+    seen, waiting = set(), ["/board.js"]
+    while waiting:
+        path = waiting.pop()
+        seen.add(path)
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+        conn.request("GET", path, headers={"Host": f"127.0.0.1:{server.port}"})
+        response = conn.getresponse()
+        text = response.read().decode()
+        conn.close()
+        assert response.status == 200, path
+        assert response.getheader("Content-Type") == "text/javascript; charset=utf-8", path
+        imported = {"/" + name for name in re.findall(r'^import \{[^}]*\} from "\./([\w-]+\.js)";$', text, re.M)}
+        assert len(imported) == text.count("\nimport "), path  # every import is of a file beside it
+        waiting += sorted(imported - seen - set(waiting))
+    static = ROOT / "cli" / "board" / "static"
+    assert seen == {"/" + p.name for p in static.glob("*.js")}  # and no module lies unused
 
 
 def test_the_server_listens_only_on_the_loopback(server):
@@ -385,7 +434,8 @@ def test_the_server_listens_only_on_the_loopback(server):
 
 def test_board_help_has_an_example():
     out = CliRunner().invoke(pref, ["board", "--help"])
-    assert out.exit_code == 0 and "pref board problems/kovalevskaya-misere.toml" in out.output
+    assert out.exit_code == 0 and "pref board kovalevskaya-misere" in out.output
+    assert "pref board examples/problem.toml" in out.output
 
 
 def test_a_bad_file_is_a_one_line_error_before_any_server(tmp_path):
@@ -408,28 +458,26 @@ def test_pref_board_serves_the_file_and_stops_on_ctrl_c():
     import os
     import signal
     import subprocess
-    import sys
     import urllib.request
 
-    process = subprocess.Popen([sys.executable, "-c", "from cli.main import main; main()", "board", "--no-browser",
-                                "kovalevskaya-misere"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    try:
-        first = process.stdout.readline()
-        assert first.startswith("The board is at http://127.0.0.1:"), first
-        url = first.split()[-1]
-        # a problem of the collection by its name; the page is told the name (solved marks, notes)
-        assert url.split("#", 1)[1] == url_fragment(kovalevskaya()) + "&name=kovalevskaya-misere"
-        with urllib.request.urlopen(url.split("#")[0], timeout=60) as page:
-            assert b"board.js" in page.read()
-        problem = json.dumps(kovalevskaya()).encode()
-        ask = urllib.request.Request(url.split("#")[0] + "api/solve", data=problem,
-                                     headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(ask, timeout=120) as answer:
-            assert json.loads(answer.read())["tricks"] == 1
-    finally:
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=30)
+    with child(pref_command("board", "--no-browser", "kovalevskaya-misere"), stdout=subprocess.PIPE,
+               stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"}) as process:
+        try:
+            first = process.stdout.readline()
+            assert first.startswith("The board is at http://127.0.0.1:"), first
+            url = first.split()[-1]
+            # a problem of the collection by its id, to solve: the address says nothing of it
+            assert url.split("#", 1)[1] == "p=" + moves.problem_id("kovalevskaya-misere")
+            with urllib.request.urlopen(url.split("#")[0], timeout=60) as page:
+                assert b"board.js" in page.read()
+            problem = json.dumps(kovalevskaya()).encode()
+            ask = urllib.request.Request(url.split("#")[0] + "api/solve", data=problem,
+                                         headers={"Content-Type": "application/json"})
+            with urllib.request.urlopen(ask, timeout=120) as answer:
+                assert json.loads(answer.read())["tricks"] == 1
+        finally:
+            process.send_signal(signal.SIGINT)
+            out, err = process.communicate(timeout=30)
     assert process.returncode == 130
     assert "Traceback" not in err and err.strip().endswith("board stopped")
 
@@ -439,14 +487,27 @@ def test_the_collection_endpoints(server):
     status, answer = post(server, "index", {})
     assert status == 200 and [p["name"] for p in answer["problems"]] == names()
     entry = next(p for p in answer["problems"] if p["name"] == "kovalevskaya-misere")
-    assert entry == {"name": "kovalevskaya-misere", "title": "Kovalevskaya's misère", "kind": "misere",
-                     "game": "misère by B", "theme": "misère; catching", "difficulty": "hard",
-                     "source": load(KOVALEVSKAYA).source}
+    assert entry == {"id": moves.problem_id("kovalevskaya-misere"), "name": "kovalevskaya-misere", "kind": "misere",
+                     "difficulty": "hard",
+                     "en": {"title": "Kovalevskaya's misère", "game": "misère by B", "theme": "misère; catching",
+                            "difficulty": "hard"},
+                     "ru": {"title": "Мизер Ковалевской", "game": "мизер, играет B", "theme": "мизер; ловля",
+                            "difficulty": "трудная"}}
+    lead_the_eight = next(p for p in answer["problems"] if p["name"] == "misere-lead-the-diamond-eight")
+    assert lead_the_eight["en"]["title"] == "Misère: De Gaulle's cards, A to lead"  # not the title naming the key
+    assert lead_the_eight["ru"]["title"] == "Мизер: карты Де Голля, ход A"
     status, answer = post(server, "problem", {"name": "kovalevskaya-misere"})
     assert status == 200 and answer["problem"] == kovalevskaya()
-    for name in ("no-such", "../pyproject", None):
+    status, by_id = post(server, "problem", {"name": moves.problem_id("kovalevskaya-misere")})
+    assert status == 200 and by_id["problem"] == kovalevskaya()
+    assert len({p["id"] for p in post(server, "index", {})[1]["problems"]}) == len(names())  # an id each
+    for name in ("no-such", "../pyproject", "a" * 300):
         status, answer = post(server, "problem", {"name": name})
         assert status == 400 and answer["error"].startswith("name: the collection has no problem called"), name
+    for name in (None, "", 5):
+        status, answer = post(server, "problem", {"name": name})
+        assert status == 400 and answer == {"error": "name: missing: the name of a problem of the collection",
+                                            "field": "name"}, name
 
 
 def test_answers_in_russian_are_pref_solves(server):
@@ -524,3 +585,40 @@ def test_the_warm_up_loads_every_kernel_entry_a_request_calls():
     assert after == before
     assert all(count >= 1 for name, count in before.items() if name in ("value", "reaches", "card_values",
                                                                         "best_line")), before
+
+
+# -- bad input: one line, naming no folder of the machine and no None --------------------
+
+
+def test_the_board_refuses_a_long_name_with_400_and_names_no_folder_of_the_machine(board_server, monkeypatch):
+    status, answer = post(board_server, "problem", {"name": "a" * 300})
+    assert status == 400 and answer["field"] == "name", answer
+    machine = str(ROOT)
+    assert machine not in json.dumps(answer)
+    from cli.board import moves
+
+    def broken():
+        raise OSError(36, "File name too long", str(KOVALEVSKAYA))
+
+    monkeypatch.setattr(moves, "collection_index", broken)  # a bug: a 500, its detail on the terminal only
+    status, answer = post(board_server, "index", {})
+    assert status == 500 and answer == {"error": "internal error: OSError (the terminal running pref board says more)",
+                                        "field": "request"}
+
+
+def test_the_board_names_no_folder_in_a_collection_files_error(board_server, monkeypatch, tmp_path):
+    from solver import collection
+
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[deal]\nA = '♠Z'\n", encoding="utf-8")
+    monkeypatch.setattr(collection, "path_of", lambda name: broken)
+    status, answer = post(board_server, "problem", {"name": "broken"})
+    assert status == 400 and str(tmp_path) not in answer["error"] and answer["error"].startswith("broken.toml: ")
+
+
+def test_the_board_names_no_none(board_server):
+    for body in ({"text": "5", "field": None}, {"text": "5"}):
+        status, answer = post(board_server, "cards", body)
+        assert status == 400 and answer == {"error": "cards: unknown rank '5' in '5'", "field": "cards"}, answer
+    status, answer = post(board_server, "cards", {"text": None})
+    assert status == 400 and "None" not in json.dumps(answer)

@@ -131,6 +131,7 @@ def _trump_cards(row, layout):
     return suit_bits(layout.hands[row.seat], 0)
 
 
+@pytest.mark.heavy
 def test_sampled_trump_hands_follow_the_x_rule_and_the_side_rule():
     rng = random.Random(7)
     for row in claims.catalogue():
@@ -207,7 +208,8 @@ def test_verdict_on_constructed_cases():
 
 
 def test_raspasy_verdict_between_the_bounds():
-    """Between the bounds is "consistent" (never "holds"), saying which bound the book is nearer."""
+    """Between the bounds is "consistent", saying which bound the book is nearer; "holds" only when both
+    bounds' intervals lie within the book's figure."""
     coop, para = Interval(0.2, 0.1, 0.3), Interval(1.5, 1.3, 1.7)
     assert judge_bounds(Figure.of(1, 0.25), coop, para).word == CONSISTENT
     assert judge_bounds(Figure.of(1, 0.25), coop, para).near == "paranoid"
@@ -218,8 +220,12 @@ def test_raspasy_verdict_between_the_bounds():
     assert judge_bounds(Figure.of(0, 0.25), Interval(0.1, 0.0, 0.2), para).word == CONSISTENT
     assert judge_bounds(Figure.of(1.6, 0.25), coop, para).word == UNDECIDED   # 1.35 inside the paranoid interval
     assert judge_bounds(None, coop, para).word == NOT_COMPARABLE
+    zero = Interval(0.0, 0.0, 0.19)  # 0 on every layout of 15, Wilson's bound on what could differ
+    assert judge_bounds(Figure.of(0, 0.25), zero, zero).text == "holds"  # both bounds agree with the book
+    assert judge_bounds(Figure.of(0, 0.25), zero, Interval(0.1, 0.0, 0.3)).word == CONSISTENT
 
 
+@pytest.mark.heavy
 def test_wilson_and_mean_intervals_cover():
     rng = np.random.default_rng(11)
     n, p, reps = 60, 0.2, 2000
@@ -310,6 +316,7 @@ def test_workers_do_not_change_the_figures():
 
 # ---------------------------------------------------------------- through the CLI
 
+@pytest.mark.heavy
 def test_pref_book_evaluates_every_row():
     result = CliRunner().invoke(pref, ["book", "--samples", "1", "--workers", "1", "--json"])
     assert result.exit_code == 0, result.output
@@ -474,13 +481,22 @@ def test_an_undecided_row_gets_more_layouts_up_to_its_cap():
     assert runner.chance_flips([result, decided]) == pytest.approx(0.025 * 4)
 
 
-def test_clean_after_the_talon_is_not_set_against_the_books_saving_card():
+def test_the_books_misere_chances_are_judged_between_double_dummy_and_the_table():
+    """Clean after the best discard (component 0, the catchers knowing it) bounds the chance from
+    below, not caught at the table (component 2) from above: a book figure below the first is
+    pessimistic, above the second optimistic, between them consistent."""
     rows = {r.key: r for r in claims.catalogue()}
     for key in ("3/1/talon", "3/2/talon/A", "3/3/talon"):
         reading = rows[key].readings[0]
-        assert reading.other_event
-        judged = runner.read(reading, Counter({(1, 0): 150, (0, 1): 50}))
-        assert judged.verdict.word == NOT_COMPARABLE and judged.interval is not None
+        assert reading.kind == claims.TABLE_BOUNDS and "at the table" in reading.label
+        # 40% clean double dummy, 99% not caught at the table (the middle component is ignored)
+        counts = Counter({(1, 0, 1): 80, (0, 1, 1): 118, (0, 3, 0): 2})
+        judged = runner.read(reading, counts)
+        assert judged.lower.estimate == pytest.approx(0.4) and judged.upper.estimate == pytest.approx(0.99)
+        assert judged.verdict.word == "consistent"
+        assert "double_dummy" in judged.to_json() and "at_the_table" in judged.to_json()
+        assert runner.read(reading, Counter({(1, 0, 1): 200})).verdict.word == PESSIMISTIC
+        assert runner.read(reading, Counter({(0, 0, 0): 200})).verdict.word == OPTIMISTIC
     arithmetic = rows["3/3/talon"].readings[1]
     assert runner.read(arithmetic, Counter()).verdict.word == HOLDS  # the book's 0.762 is exactly its counting
 
@@ -498,3 +514,21 @@ def test_pref_book_counts_in_context_rows_apart():
     assert "1. Tricks in the trump suit, side cards that take no trick" in result.output
     assert "1. Tricks in the trump suit, in context (not a test of the table)" in result.output
     assert "would be optimistic or pessimistic by chance" in result.output
+
+
+def test_claims_at_a_glance_count_every_figure_of_every_row():
+    """A row with two figures counts both verdicts in "claims at a glance" (it counted the first)."""
+    from collections import Counter as Count
+
+    from cli.text.book import glance
+    from solver.analysis.book.claims import Reading, Row
+    from solver.analysis.book.runner import ReadingResult, RowResult
+    from solver.analysis.book.verdict import Verdict
+
+    first, second = Reading("tricks", Figure.of(5, 0.5)), Reading("made", Figure.of(0.9, 0.005), kind="share")
+    row = Row("k", 1, "1.1", "the quote", "♠A", None, (first, second), seat=0)
+    results = [RowResult(row, 100, Count(), 0.0, [
+        ReadingResult(first, Interval(5.0, 4.9, 5.1), Verdict(HOLDS, "")),
+        ReadingResult(second, Interval(0.5, 0.4, 0.6), Verdict(OPTIMISTIC, ""))])]
+    (line,) = glance(results)
+    assert "1 holds" in line and "1 optimistic" in line and "tricks: 5.00" in line and "made: 50.0%" in line

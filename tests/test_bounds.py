@@ -16,6 +16,10 @@ from solver import Engine, Game, Options, Position, reference
 from solver.kernel.bounds import loses_trick, sure_escapes, wins_trick
 
 KINDS = ["misere", "raspasy"]
+SAMPLES = [pytest.param((30, (2, 3, 3, 4)), id="small"),
+           pytest.param((150, (2, 3, 3, 4, 4)), id="large", marks=pytest.mark.heavy)]
+"""How many trick starts each bound is tried on, and their hand sizes: the large sample (seconds
+each: the brute force of 4-card hands) in the whole suite, the small one in the quick tier."""
 # Beyond 4 cards a hand the brute force is too slow; there the oracle is the search with the
 # misère bounds and the shortcuts built on them off (itself held to the brute force by
 # tests/test_search_vs_reference.py). Counting more than one escape needs such hands.
@@ -98,21 +102,24 @@ def _escapes(hands, focus, leader, left):
     return e > 0, lambda v: v <= left - e, relevant
 
 
+@pytest.mark.parametrize("sample", SAMPLES)
 @pytest.mark.parametrize("cooperative", [False, True])
 @pytest.mark.parametrize("kind", KINDS)
-def test_loses_trick_holds(kind, cooperative):
-    _check(_loses, kind, cooperative)
+def test_loses_trick_holds(kind, cooperative, sample):
+    _check(_loses, kind, cooperative, *sample)
 
 
+@pytest.mark.parametrize("sample", SAMPLES)
 @pytest.mark.parametrize("kind", KINDS)
-def test_wins_trick_holds(kind):
-    _check(_wins, kind, False)  # the others play against him: not a cooperative bound
+def test_wins_trick_holds(kind, sample):
+    _check(_wins, kind, False, *sample)  # the others play against him: not a cooperative bound
 
 
+@pytest.mark.parametrize("sample", SAMPLES)
 @pytest.mark.parametrize("cooperative", [False, True])
 @pytest.mark.parametrize("kind", KINDS)
-def test_sure_escapes_holds(kind, cooperative):
-    _check(_escapes, kind, cooperative)
+def test_sure_escapes_holds(kind, cooperative, sample):
+    _check(_escapes, kind, cooperative, *sample)
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -75,6 +75,7 @@ def test_same_seed_same_figures_on_1_and_2_workers():
     assert not np.array_equal(one.tally.gram, other.tally.gram)
 
 
+@pytest.mark.heavy
 def test_same_seed_same_figures_on_a_dask_local_cluster():
     distributed = pytest.importorskip("distributed")
     q = ending_question([SPADES_A, Game.raspasy(TalonMode.NONE)])
@@ -518,6 +519,12 @@ def test_a_12_card_report_lists_the_top_options_and_pairs_the_games():
     assert "Each game's best discard against the others', on the same layouts:" in result.output
     data = json.loads(CliRunner().invoke(pref, [*args, "--json"]).output)
     assert len(data["across_games"]) == 1
+    # the paired lines under the best are the runners-up listed above them, in the same order
+    lines = result.output.splitlines()
+    listed = [line.split(":")[0] for line in lines if "; made " in line][1:3]
+    best = lines.index(next(line for line in lines if line.startswith("Best not knowing the layout")))
+    versus = [line.split("vs ", 1)[1].split(":")[0] for line in lines[best + 1:best + 3]]
+    assert versus == listed
 
 
 def test_figures_at_their_edges_print_honestly():
@@ -576,3 +583,49 @@ def test_a_talon_and_a_discard_sharing_a_card_is_the_declarer_after_his_discard(
     discard out of play: a talon card may be in the hand or in the discard."""
     q = est.question("♠AKQJ10 ♣AKQ ♦A ♥A", seat="A", games=["6S A"], talon="AH 8H", discard="8H 9H")
     assert q.knowledge.out == mask_of([25, 26]) and q.knowledge.hidden == 0 and len(q.options) == 1
+
+
+def test_a_misere_at_the_table_never_beats_double_dummy():
+    """Per layout: caught at the table (every discard of his 12 cards) only when caught double dummy
+    with the hand as played, which is one of those discards; and the column is the search at the
+    table's own answer on the layout's deal."""
+    from solver.at_table import solve_at_table
+    from solver.analysis.estimate.work import layout_space, table_value
+
+    q = est.question("♠78910 ♣8 ♦789 ♥89", seat="B", games=["misere B"])
+    assert q.table == (0,) and q.columns()[-1] == "misère by B, at the table: caught"
+    space, rng, engine = layout_space(q.knowledge), __import__("random").Random(5), Engine()
+    caught = 0
+    for _ in range(40):
+        layout = space.sample(rng)
+        value = est.outcomes(q, layout, engine).values
+        assert value[1] <= int(value[0] >= 1)
+        assert value[1] == table_value(q.options[0].game, layout.hands, 0, engine)
+        hands = list(layout.hands)
+        again = solve_at_table(Position(tuple(hands)), q.options[0].game, layout.hidden, engine=Engine(), with_key=False)
+        assert value[1] == int(again.caught)
+        caught += value[1]
+    assert 0 < caught < 40
+
+
+@pytest.mark.heavy
+def test_the_chance_at_the_table_in_the_report_and_the_json():
+    run = CliRunner().invoke(pref, ["estimate", "♠78910 ♣8 ♦789 ♥89", "--seat", "B", "--game", "misere B",
+                                    "--layouts", "30", "--json"])
+    assert run.exit_code == 0, run.output
+    (table,) = json.loads(run.output)["at_table"]
+    assert table["at_table"]["value"] <= table["double_dummy"]["value"]
+    text = CliRunner().invoke(pref, ["estimate", "♠78910 ♣8 ♦789 ♥89", "--seat", "B", "--game", "misere B",
+                                     "--layouts", "30", "--lang", "ru"])
+    assert "за столом (ловящие не знают снос): ловится наверняка" in text.output
+    off = CliRunner().invoke(pref, ["estimate", "♠78910 ♣8 ♦789 ♥89", "--seat", "B", "--game", "misere B",
+                                    "--layouts", "30", "--json", "--no-table"])
+    assert "at_table" not in json.loads(off.output)
+    whist = CliRunner().invoke(pref, ["estimate", "♠AQxxx ♥AQxxx", "--seat", "A", "--game", "7S A", "--open-whist",
+                                      "--layouts", "20", "--json"])
+    (table,) = json.loads(whist.output)["at_table"]
+    assert table["at_table"]["value"] >= table["double_dummy"]["value"]
+    assert json.loads(whist.output)["options"][0]["mean"]["value"] <= table["tricks"]["mean"]["value"]
+    lead = CliRunner().invoke(pref, ["estimate", "♠KQx ♣AJx ♦xxx ♥K", "--seat", "A", "--game", "6S B", "--lead",
+                                     "--open-whist", "--layouts", "5"])
+    assert lead.exit_code == 2 and "table" in lead.output

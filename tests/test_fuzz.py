@@ -11,6 +11,7 @@ the same time and finds the same things in CI on every machine.
 """
 
 import json
+import re
 import unicodedata
 
 from hypothesis import HealthCheck, given, settings  # in the `test` extra
@@ -343,3 +344,229 @@ def test_expect_with_tricks_played_counts_the_whole_deal(deck, kind, tricks, rng
     assert (loaded is not None) == (lo <= guess <= hi)
     if loaded is not None:
         assert loaded.agrees(whole) == (guess == got)
+
+
+# -- issue 23: pref score's lines and records, and every good line of a stream ------------------------------
+
+EXACT_TEXT = ["1e100000000", "1e-100000000", "1e-4400", "1e5000", "0.0000001", "999999999.999999", "1/3", "-1/999999",
+              "2.5E-1", "1/0", "inf", "NaN", "1_000", "٣", " 5 / 2 ", "1e30", "-0", ".5"]
+HUGE_INT = "1" + "0" * 4399  # past what Python prints, or reads from JSON: raw text put in the line
+hostile_number = (st.sampled_from(EXACT_TEXT) | st.integers(-10**12, 10**12) | st.sampled_from([10**4299, -10**40])
+                  | st.floats() | st.fractions(max_denominator=10**8).map(str) | st.just(HUGE_INT))
+"""Huge and tiny exact numbers, and texts that are no number."""
+amount = (st.integers(-10**9, 10**9) | st.fractions(-10**9, 10**9, max_denominator=10**6).map(str)
+          | st.decimals(-10**6, 10**6, places=2, allow_nan=False).map(str))
+share = st.fractions(0, 1, max_denominator=10**6).map(str) | st.sampled_from([0, 1, 0.5, "1/3", "0.25"])
+VALID_OPTIONS = {"scale": st.integers(1, 10), "misere_trick": st.integers(0, 1000) | st.none(), "shortfall_share": share,
+                 "shortfall_share_closed": share | st.none(), "concession_down": st.integers(0, 10),
+                 "raspasy_clean_writeoff": st.integers(0, 10),
+                 "raspasy_prices": st.lists(st.integers(0, 1000), min_size=1, max_size=20),
+                 "raspasy_exit": st.lists(st.integers(6, 10), min_size=1, max_size=4),
+                 "quota": st.sampled_from(["each", "joint"]), "half_whist": st.booleans(), "bombs": st.booleans()}
+
+
+def sometimes(draw, valid, hostile, odds: int = 8):
+    """Mostly a value that can be (so that deals are scored, not only refused), now and then a hostile one."""
+    return draw(hostile) if draw(st.integers(1, odds)) == 1 else draw(valid)
+
+
+def _json_with_raw(data) -> str:
+    """JSON text of ``data`` with :data:`HUGE_INT` written as a bare number (json.dumps cannot)."""
+    return json.dumps(data, ensure_ascii=False).replace(f'"{HUGE_INT}"', HUGE_INT)
+
+
+@st.composite
+def score_options(draw) -> dict:
+    names = draw(st.lists(st.sampled_from(sorted(VALID_OPTIONS)), unique=True, max_size=3))
+    return {name: sometimes(draw, VALID_OPTIONS[name], hostile_number | st.lists(hostile_number, max_size=25))
+            for name in names}
+
+
+@st.composite
+def score_deals(draw, in_record: bool = False):
+    """A deal of ``pref score``, mostly one that can be (long names of players too), with now and
+    then an extreme number, a trick that cannot be or an odd field drawn in."""
+    if in_record:
+        seats, line = ("A", "B", "C"), {}
+    else:
+        players = sometimes(draw, st.sampled_from([3, 4, ["Anna", "Boris", "Vera"], ["a" * 40, "Ю", "b" * 39]]),
+                            st.sampled_from([5, 2, 6, "3"]) | st.lists(st.sampled_from(["A", "", " ", "x\ny", "a" * 300]),
+                                                                      min_size=2, max_size=5))
+        seats = (tuple("ABCDE"[:players]) if isinstance(players, int) and 2 < players < 6
+                 else tuple(p.strip() for p in players) if isinstance(players, list) else ("A", "B", "C"))
+        line = {"players": players}
+    playing = list(seats[:3])
+    game = sometimes(draw, st.sampled_from(["6S", "7H", "8NT", "9D", "10C", "misere", "raspasy"]),
+                     st.sampled_from(["preferans", "11S", "5H", "", 6]))
+    declarer = draw(st.sampled_from(playing))
+    cuts = sorted(draw(st.lists(st.integers(0, 10), min_size=2, max_size=2)))
+    tricks = dict(zip(playing, (cuts[0], cuts[1] - cuts[0], 10 - cuts[1])))
+    if draw(st.integers(0, 9)) == 0:  # a trick that cannot be
+        tricks[draw(st.sampled_from(list(seats)))] = draw(st.integers(-1, 11) | hostile_number)
+    defenders = [s for s in playing if s != declarer]
+    choices = sometimes(draw, st.sampled_from([("whist", "pass"), ("pass", "whist"), ("whist", "whist"),
+                                               ("pass", "pass"), ("вист", "пас")]),
+                        st.tuples(st.sampled_from(["half", "x", 5]), st.sampled_from(["whist", "pass", "half"])))
+    line.update({"game": game, "tricks": tricks})
+    if game != "raspasy":
+        line.update({"declarer": declarer, "defence": dict(zip(defenders, choices))})
+    if draw(st.integers(0, 7)) == 0:
+        key = draw(st.sampled_from(["bombs", "round", "conceded", "closed", "talon", "dealer", "out"]))
+        line[key] = draw(hostile_number | st.booleans() | st.sampled_from(["A", "D", "SA SK", "a" * 300])
+                         | st.integers(0, 12))
+    if not in_record and draw(st.booleans()):
+        line["convention"] = sometimes(draw, st.sampled_from(["sochi", "leningrad", "rostov", "classic"]),
+                                       st.sampled_from(["moscow", "", 5]))
+        line["options"] = draw(score_options())
+    return line
+
+
+def _check_balance(balance: dict) -> None:
+    """A scored deal's balances are exact numbers that add up to nothing."""
+    from fractions import Fraction
+
+    assert sum(Fraction(v) for v in balance.values()) == 0
+
+
+@settings(FUZZ, max_examples=150)
+@given(st.lists(score_deals().map(_json_with_raw) | st.sampled_from(["not json", "[1]", "{}", "", "\x00"]),
+                min_size=1, max_size=5), st.sets(st.integers(1, 5), max_size=2))
+def test_pref_score_on_any_stream_answers_or_names_each_line(lines, crashes):
+    """Each line of a stream of deals — huge and tiny exact numbers, long names, impossible tricks,
+    and lines whose answer fails to be written (a bug, ``crashes``) — gets one answer or one error,
+    in its place; answered deals balance exactly."""
+    from unittest import mock
+
+    from click.testing import CliRunner
+
+    from cli.commands import score
+    from cli.main import pref
+
+    real = score._deal_answer
+
+    def answer(item, outcome):
+        if item.lineno in crashes:
+            raise RuntimeError("a writer crash")
+        return real(item, outcome)
+
+    with mock.patch.object(score, "_deal_answer", answer):
+        result = CliRunner().invoke(pref, ["score", "--jsonl", "-"], input="\n".join(lines) + "\n")
+    assert result.exit_code in (0, 2), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    numbered = [n for n, line in enumerate(lines, 1) if line.strip()]
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(out) == len(numbered)
+    errors = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(errors) == sum("error" in o for o in out) and (result.exit_code == 2) == bool(errors)
+    assert all(one_line(e) and "Traceback" not in e for e in errors)
+    for n, o in zip(numbered, out):
+        if "error" in o:
+            assert o["lineno"] == n
+        else:
+            assert n not in crashes
+            assert json.loads(lines[n - 1]) == {k: v for k, v in o.items()
+                                                if k not in ("pool", "mountain", "whists", "balance")}
+            _check_balance(o["balance"])
+
+
+def _toml_value(value) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(str(k), ensure_ascii=False)} = {_toml_value(v)}"
+                               for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return HUGE_INT if value == HUGE_INT else json.dumps(value, ensure_ascii=False)
+
+
+@st.composite
+def sheet_rows(draw) -> dict:
+    number = st.builds(lambda n: n, amount) if draw(st.integers(1, 5)) > 1 else hostile_number
+    row = draw(st.fixed_dictionaries({}, optional={"pool": number, "mountain": number,
+                                                   "whists": st.dictionaries(st.sampled_from("ABC"), number,
+                                                                             max_size=2)}))
+    return row
+
+
+@settings(FUZZ, max_examples=100)
+@given(st.sampled_from(["sochi", "leningrad", "rostov", "classic"]), score_options(),
+       st.dictionaries(st.sampled_from(["A", "B", "C"]), sheet_rows(), max_size=3),
+       st.none() | st.integers(1, 10_000) | hostile_number, st.lists(score_deals(in_record=True), max_size=4))
+def test_pref_score_on_any_record_settles_it_or_names_the_field(convention, options, sheet, target, deals):
+    """A pool record with extreme numbers anywhere: settled (exactly: the balances add up to
+    nothing) and printed, or one line naming the file, exit 2 — never a traceback, never a hang."""
+    import tempfile
+
+    from click.testing import CliRunner
+
+    from cli.main import pref
+
+    lines = [f"convention = {json.dumps(convention)}", "players = 3"]
+    if target is not None:
+        lines.append(f"target = {_toml_value(target)}")
+    lines += ["[options]"] + [f"{k} = {_toml_value(v)}" for k, v in options.items() if v is not None]
+    for seat, row in sheet.items():
+        lines += [f"[sheet.{seat}]"] + [f"{k} = {_toml_value(v)}" for k, v in row.items()]
+    for deal in deals:
+        lines += ["[[deal]]"] + [f"{k} = {_toml_value(v)}" for k, v in deal.items() if v is not None]
+    with tempfile.TemporaryDirectory() as folder:
+        path = f"{folder}/pool.toml"
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines) + "\n")
+        for args in (("--json", path), (path,)):
+            result = CliRunner().invoke(pref, ["score", *args])
+            assert result.exit_code in (0, 2), result.output
+            assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+            if result.exit_code == 2:
+                errors = result.stderr.strip().splitlines()
+                assert len(errors) == 1 and errors[0].startswith(path) and one_line(errors[0]), result.stderr
+            elif args[0] == "--json":
+                _check_balance(json.loads(result.stdout)["balance"])
+
+
+BAD_LINES = ["not json", "[1]", '{"deal": 5}', "x" * ((1 << 20) + 1), '{"game": "' + "x" * (3 << 20) + '"}',
+             b'{"deal": "\xff"}', '{"a": ' + HUGE_INT + "}", "\ufeff{}"]
+"""Lines that must each cost only themselves: broken JSON, the wrong shape, a line over 1 MB (one
+3 MB), bytes that are not UTF-8, a number past what Python reads."""
+
+
+def _stream(command: str, lines) -> list[dict]:
+    from click.testing import CliRunner
+
+    from cli.main import pref
+
+    data = b"".join((line if isinstance(line, bytes) else line.encode()) + b"\n" for line in lines)
+    result = CliRunner().invoke(pref, [command, "--jsonl", "-"], input=data)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return [{k: v for k, v in json.loads(line).items() if k not in ("lineno", "nodes")}
+            for line in result.stdout.splitlines()]
+
+
+def _answers_as_alone(command: str, good, bad, rng) -> None:
+    """Good lines shuffled among bad ones are each answered as when they come alone, in their
+    places; the bad lines get their error objects."""
+    alone = [_stream(command, [line])[0] for line in good]
+    lines = [(line, i) for i, line in enumerate(good)] + [(line, None) for line in bad]
+    rng.shuffle(lines)
+    together = _stream(command, [line for line, _ in lines])
+    assert len(together) == len(lines)
+    for got, (_, i) in zip(together, lines):
+        if i is None:
+            assert "error" in got
+        elif "error" in alone[i]:  # good as JSON, refused by the reader: the same message on another line
+            assert re.sub(r"line \d+", "line N", got["error"]) == re.sub(r"line \d+", "line N", alone[i]["error"])
+        else:
+            assert got == alone[i]
+
+
+@settings(FUZZ, max_examples=25)
+@given(st.lists(score_deals().map(_json_with_raw), min_size=1, max_size=3),
+       st.lists(st.sampled_from(BAD_LINES), min_size=1, max_size=3), st.randoms(use_true_random=False))
+def test_pref_score_answers_every_good_line_whatever_its_bad_lines_are(good, bad, rng):
+    _answers_as_alone("score", good, bad, rng)
+
+
+@settings(FUZZ, max_examples=15)
+@given(st.lists(near_valid_documents().map(lambda d: json.dumps(d, ensure_ascii=False)), min_size=1, max_size=3),
+       st.lists(st.sampled_from(BAD_LINES), min_size=1, max_size=3), st.randoms(use_true_random=False))
+def test_pref_solve_answers_every_good_line_whatever_its_bad_lines_are(good, bad, rng):
+    _answers_as_alone("solve", good, bad, rng)

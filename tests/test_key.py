@@ -143,6 +143,8 @@ declarer = "B"
 [expect]
 tricks = 5
 {key}
+[ru]
+title = "т"
 """
 
 

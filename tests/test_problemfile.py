@@ -6,7 +6,9 @@ import pytest
 
 from solver.cards import card, mask_of
 from solver.notation import parse_cards, parse_hand
-from solver.problemfile import ProblemError, load, load_many, loads_json, loads_toml
+from dataclasses import replace
+
+from solver.problemfile import ProblemError, dumps, load, load_many, loads_json, loads_toml
 from solver.rules import Kind, TalonMode
 
 from conftest import toml_text as to_toml
@@ -208,3 +210,83 @@ def test_table_only_needs_the_deal(kovalevskaya):
     assert p.kind is None and p.hands()[2] == parse_hand("♠KA ♣10JQ ♦A ♥10QKA")
     with pytest.raises(ProblemError, match=r"^t.toml: game: the problem has no \[game\] section"):
         p.game()
+
+
+# -- the reader's words in two languages ([ru], task, index_title, side) --------------------------
+
+
+def test_the_russian_words_are_read_and_fall_back_to_english(kovalevskaya):
+    kovalevskaya.update(task="Catch it.", index_title="A misère",
+                        ru={"title": "Мизер Ковалевской", "task": "Поймайте.", "notes": "Пойман на одну."})
+    kovalevskaya["notes"], kovalevskaya["difficulty"] = "Caught: one trick.", "hard"
+    p = loads_toml(to_toml(kovalevskaya), "k.toml")
+    assert [p.text(f, "ru") for f in ("title", "task", "notes", "source", "difficulty")] == \
+        ["Мизер Ковалевской", "Поймайте.", "Пойман на одну.", "S. Kovalevskaya", "трудная"]
+    assert [p.text(f) for f in ("title", "task", "difficulty")] == ["Kovalevskaya's misère", "Catch it.", "hard"]
+    # the index's title: the neutral one written (English where the Russian is not), else the title
+    assert (p.text("index_title"), p.text("index_title", "ru")) == ("A misère", "A misère")
+    del kovalevskaya["index_title"]
+    assert loads_toml(to_toml(kovalevskaya), "k.toml").text("index_title", "ru") == "Мизер Ковалевской"
+    assert p.untranslated() == ["ru.index_title", "ru.source"]
+
+
+def test_a_file_without_russian_reads_as_before(kovalevskaya):
+    p = loads_toml(to_toml(kovalevskaya), "k.toml")
+    assert p.text("title", "ru") == p.title == "Kovalevskaya's misère" and p.task == "" and p.side is None
+    assert "[ru]" not in dumps(p) and "task" not in dumps(p)
+
+
+def test_the_russian_words_survive_writing_toml_and_json(kovalevskaya):
+    kovalevskaya.update(task="Catch it.", side="defenders",
+                        ru={"title": "Мизер Ковалевской", "notes": "Строка 1.\nСтрока 2.\n", "task": "Поймайте."})
+    p = loads_toml(to_toml(kovalevskaya), "k.toml")
+    text = dumps(p)
+    assert text.rstrip().endswith("'''") and "\n[ru]\n" in text  # the table last, the notes multi-line
+    assert loads_toml(text, "k.toml") == p
+    assert loads_json(dumps(p, "json"), "k.json") == replace(p, path="k.json")
+    assert json.loads(dumps(p, "json"))["ru"]["title"] == "Мизер Ковалевской"
+
+
+@pytest.mark.parametrize("changes, field, words", [
+    ({"ru": {"titel": "x"}}, "ru.titel", "did you mean 'title'?"),
+    ({"ru": {"title": 7}}, "ru.title", "expected text in quotes"),
+    ({"ru": "Мизер"}, "ru", "expected a [ru] section"),
+    ({"ru": {"title": "a\x1b[2Jb"}}, "ru.title", "control character U+001B"),
+    ({"side": "catchers"}, "side", "the side is declarer or defenders, not 'catchers'"),
+    ({"task": ["Catch it"]}, "task", "expected text in quotes"),
+])
+def test_bad_words_are_named(kovalevskaya, changes, field, words):
+    kovalevskaya.update(changes)
+    with pytest.raises(ProblemError) as e:
+        loads_json(json.dumps(kovalevskaya), "k.json")
+    assert e.value.field == field and words in str(e.value), str(e.value)
+
+
+def test_raspasy_has_no_side_and_a_side_needs_a_game():
+    raspasy = {"deal": {"A": "♠A", "B": "♠K", "C": "♠Q"}, "game": {"kind": "raspasy"}, "side": "declarer"}
+    with pytest.raises(ProblemError, match="side: raspasy has no sides"):
+        loads_json(json.dumps(raspasy), "r.json")
+    del raspasy["game"]
+    with pytest.raises(ProblemError, match="side: a side needs a \\[game\\] section"):
+        loads_json(json.dumps(raspasy), "r.json")
+
+
+def test_the_side_a_problem_is_about(kovalevskaya):
+    p = loads_json(json.dumps(kovalevskaya), "k.json")
+    assert p.side_seats() == (0, 2)  # A leads against B's misère: the catchers
+    assert replace(p, side="declarer").side_seats() == (1,)
+    twelve = {**kovalevskaya, "deal": {**kovalevskaya["deal"], "B": "♠78910 ♣8KA ♦789 ♥89"}}
+    del twelve["deal"]["talon"]
+    assert loads_json(json.dumps(twelve), "k.json").side_seats() == (1,)  # he discards first
+    raspasy = loads_json(json.dumps({"deal": {"A": "♠A", "B": "♠K", "C": "♠Q"}, "game": {"kind": "raspasy", "leader": "B"}}),
+                         "r.json")
+    assert raspasy.side_seats() == (1,)
+
+
+def test_untranslated_names_each_word_in_one_language_only(kovalevskaya):
+    kovalevskaya.update(theme="misère; catching", difficulty="very hard", ru={"title": "Мизер", "task": "Поймайте."})
+    p = loads_json(json.dumps(kovalevskaya), "k.json")
+    assert p.untranslated() == ["task", "ru.theme", "ru.source", "difficulty"]
+    kovalevskaya.update(task="Catch it.", difficulty="hard", ru={"title": "Мизер", "task": "Поймайте.",
+                                                                 "theme": "мизер; ловля", "source": "С. Ковалевская"})
+    assert loads_json(json.dumps(kovalevskaya), "k.json").untranslated() == []

@@ -358,7 +358,7 @@ def test_conventions_defaults():
 @pytest.mark.parametrize("overrides, match", [
     ({"quota": "both"}, "options.quota: one of each, joint"), ({"scale": 0}, "options.scale"),
     ({"shortfall_share": "3/2"}, "share from 0 to 1"), ({"colour": 1}, "unknown option"),
-    ({"raspasy_exit": [5]}, "levels 6 to 10"), ({"half_whist": "yes"}, "true or false")])
+    ({"raspasy_exit": [5]}, "a game level from 6 to 10"), ({"half_whist": "yes"}, "true or false")])
 def test_bad_options_are_named(overrides, match):
     with pytest.raises(InputError, match=match):
         options_for("sochi", overrides)
@@ -407,10 +407,15 @@ def test_half_whist():
     assert whists_on_a(sheet) == {"C": 8}
     sheet, _ = written("8S", "leningrad", defence={"B": "half", "C": "pass"})
     assert sheet.pool["A"] == 6 and whists_on_a(sheet) == {}
-    # the passer returns the whist: he whists alone, the half-whister passes
+    # the passer returns the whist: he whists alone for both hands, the half-whister writes only the
+    # consolation (SCORING.md §3), not leningrad's gentleman's halves of a lone whist
     returned, _ = written("6S", "leningrad", tricks={"A": 5, "B": 2, "C": 3}, defence={"B": "half", "C": "whist"})
+    assert whists_on_a(returned) == {"C": 4 * (5 + 1), "B": 4 * 1} and returned.mountain["A"] == 4
     alone, _ = written("6S", "leningrad", tricks={"A": 5, "B": 2, "C": 3}, defence={"B": "pass", "C": "whist"})
-    assert returned == alone
+    assert whists_on_a(alone) == {"C": 14, "B": 14}  # a lone whist without a return: the gentleman's halves
+    returned, _ = written("7S", "leningrad", tricks={"A": 8, "B": 0, "C": 2}, defence={"B": "whist", "C": "half"},
+                          options={"lone_whister": "own_hand"})
+    assert whists_on_a(returned) == {"B": 8 * 2} and returned.mountain["B"] == 0  # both hands' tricks, Q met
     with pytest.raises(InputError, match="half-whist is not played"):
         written("6S", defence={"B": "half", "C": "pass"})
 
@@ -520,11 +525,18 @@ def record(deals, **top):
 def test_the_raspasy_run_sets_the_price_and_the_exit():
     r = record([{"game": "raspasy", "tricks": {"A": 1, "B": 4, "C": 5}}] * 3)
     assert play(r).mountain == {"A": 5, "B": 20, "C": 25}  # 1, 2, 2 a trick
-    with pytest.raises(InputError, match=r"deal 3\.game: after 2 raspasy the lowest game is 7, not 6"):
+    with pytest.raises(InputError, match=r"deal 3\.game: after 2 raspasy the lowest game is 8, not 7"):
         play(record([{"game": "raspasy", "tricks": {"A": 1, "B": 4, "C": 5}}] * 2 +
-                    [{"game": "6S", "declarer": "A", "defence": {"B": "pass", "C": "pass"}}]))
-    made = {"game": "7S", "declarer": "A", "defence": {"B": "pass", "C": "pass"}}
-    failed = {"game": "7S", "declarer": "A", "defence": LONE, "tricks": {"A": 6, "B": 4, "C": 0}}
+                    [{"game": "7S", "declarer": "A", "defence": {"B": "pass", "C": "pass"}}]))
+    # the exit list names the game that stops the 1st, 2nd, 3rd raspasy of a run (SCORING.md §5):
+    # after one raspasy leningrad's lowest game is a 7 (its list 6, 7, 7), sochi's too (6, 7, 8)
+    for convention in ("leningrad", "sochi"):
+        with pytest.raises(InputError, match=r"deal 2\.game: after 1 raspasy the lowest game is 7, not 6"):
+            play(record([{"game": "raspasy", "tricks": {"A": 1, "B": 4, "C": 5}},
+                         {"game": "6S", "declarer": "A", "defence": {"B": "pass", "C": "pass"}}],
+                        convention=convention))
+    made = {"game": "8S", "declarer": "A", "defence": {"B": "pass", "C": "pass"}}
+    failed = {"game": "8S", "declarer": "A", "defence": LONE, "tricks": {"A": 7, "B": 3, "C": 0}}
     ras = {"game": "raspasy", "tricks": {"A": 1, "B": 0, "C": 9}}
     assert play(record([ras, ras, made, ras])).mountain["C"] == 9 + 18 + 9
     assert play(record([ras, ras, failed, ras])).mountain["C"] == 9 + 18 + 18

@@ -21,17 +21,22 @@ def board(file, port, no_browser):
     """Open the analysis board: play a problem card by card in the browser.
 
     Starts a local server (127.0.0.1 only; no internet needed), prints its
-    address and opens it in your browser. FILE is a problem file, or the name
-    of a problem of the collection that ships with pref; with no FILE the
-    board opens the collection's index. On the board:
+    address and opens it in your browser. FILE is a problem file (opened for
+    analysis), or the name of a problem of the collection that ships with
+    pref (opened to solve, as the index opens it: the task stated, nothing
+    given away); with no FILE the board opens the collection's index, in
+    English or Russian. On the board:
 
     \b
       - "Solve it as": problem mode. Choose your side (the declarer, the
-        defenders or catchers, a raspasy player); values, answer and key stay
-        hidden, the solver plays the other side, each of your cards is marked
-        (✓, or "? cost 1" and the cards that kept it); at the end, or on "Show
-        solution", the answer, the key and the composer's notes. "Only the
-        hands I would see" hides what a player at the table does not see
+        defenders or catchers, a raspasy player); your seat sits at the
+        bottom, values, answer and key stay hidden, the solver plays the
+        other side, each of your cards is marked (✓, or "? cost 1 trick" and
+        the cards that kept it). At the end a verdict (solved, solved with
+        help, not yet), the answer, the key and the composer's notes; "Hint"
+        names the suit of the card that works, "Show solution" shows it all
+        (either costs the ✓). "Only the hands I would see" hides what a
+        player at the table does not see
       - click a card of the player to move to play it; the number under each
         card is the counted player's tricks after it (as in pref solve),
         ★ the best; "Show card values" hides them
@@ -48,27 +53,19 @@ def board(file, port, no_browser):
 
     \b
     Examples:
-      pref board problems/kovalevskaya-misere.toml
-      pref board kovalevskaya-misere      a problem of the collection by its name
+      pref board kovalevskaya-misere      a problem of the collection, to solve
+      pref board examples/problem.toml    any problem file, for analysis
       pref board                          the collection: choose a problem to solve
       pref board --no-browser --port 8765
 
     Stop it with Ctrl-C.
     """
     from solver import collection  # here, not at the top: --help loads no solver
-    from solver.problemfile import load
 
     from ..runtime import engine
-    from . import moves
     from .server import BoardServer
 
-    fragment = ""
-    if file is not None:
-        path = Path(collection.resolve(file))
-        problem = load(path)  # a bad file is a one-line error, before any server starts
-        fragment = "#" + url_fragment(moves.problem_object(problem))
-        if path.resolve().parent == collection.folder():  # the page marks it solved in the index
-            fragment += "&name=" + quote(path.stem)
+    fragment = "" if file is None else board_fragment(collection.resolve(file))
     try:
         server = BoardServer(port)
     except OSError as e:
@@ -87,6 +84,22 @@ def board(file, port, no_browser):
         sys.exit(EXIT_INTERRUPTED)
     finally:
         server.server_close()
+
+
+def board_fragment(path) -> str:
+    """The address's ``#…`` that opens the problem file ``path``: a problem of the collection by
+    its id alone, to solve as the index opens it (its name, title or answer would give it away);
+    any other file written out, for analysis. A bad file is a one-line error."""
+    from solver import collection
+    from solver.problemfile import load
+
+    from . import moves
+
+    path = Path(path)
+    problem = load(path)
+    if path.resolve().parent == collection.folder():
+        return "#p=" + moves.problem_id(path.stem)
+    return "#" + url_fragment(moves.problem_object(problem))
 
 
 def url_fragment(problem: dict) -> str:

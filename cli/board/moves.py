@@ -8,6 +8,7 @@ Everything here goes through :mod:`solver.problemfile` (reading and checking) an
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import replace
 
 from solver.analysis.key import key_of_card_values
@@ -21,6 +22,7 @@ from ..render import answer, key_text
 from ..runtime import engine
 from ..solving import result_json
 from ..style import Style
+from ..words import say
 
 SOURCE = "board"
 """The name errors give for a problem sent by the page (a file's name when one was opened)."""
@@ -154,10 +156,12 @@ def play_cards(data, cards, lang: str = "en") -> list[dict]:
 
 
 def _final_answer(game, position, deal_tricks: int, style: Style = STYLE) -> str:
-    """The answer once every card is played, in ``pref solve``'s words (nothing is left to solve)."""
+    """The result once every card is played, in ``pref solve``'s words (nothing is left to solve);
+    raspasy's are the tricks each player took, not what each can be sure of."""
     taken = position.taken
     if game.kind is Kind.RASPASY:
-        return answer(deal_tricks, game, dict(zip(SEATS, taken)), style)
+        return say(style.lang, "raspasy: {per_player}, the tricks each took",
+                   per_player=", ".join(f"{s} {taken[i]}" for i, s in enumerate(SEATS)))
     return answer(deal_tricks, game, taken[game.declarer], style)
 
 
@@ -176,7 +180,7 @@ def _completed(position, before) -> str | None:
 def _after(problem: Problem, position) -> dict:
     """The problem object of ``position``: the start's fields with the hands, leader and trick replaced."""
     out = problem_object(problem, with_expect=False)
-    for key in ("notes", "theme", "difficulty"):  # they describe the start, not a later position
+    for key in ("notes", "theme", "difficulty", "task", "index_title", "side", "ru"):  # they describe the start
         out.pop(key, None)
     out["game"].pop("played", None)  # the hands below are those of now
     for s in range(3):
@@ -191,29 +195,43 @@ def _after(problem: Problem, position) -> dict:
 
 
 def collection_index() -> list[dict]:
-    """The collection's problems for the board's index: name, title, game, kind, theme,
-    difficulty and source, in the order of their names."""
+    """The collection's problems for the board's index, in the order of their names: each one's
+    ``id`` (what the page's address carries: the name would often give the key away), ``name``,
+    ``kind`` and ``difficulty``, and in ``en`` and ``ru`` the words the index shows: the title
+    that keeps the problem's secret (``index_title``), the game, the theme and the difficulty."""
     from solver.collection import problems
 
     from ..render import game_name
 
     out = []
     for name, problem in problems():
-        entry = {"name": name, "title": problem.title or name, "kind": problem.kind or "",
-                 "game": game_name(problem.game(), STYLE) if problem.kind else ""}
-        for key in ("theme", "difficulty", "source"):
-            entry[key] = getattr(problem, key)
+        entry = {"id": problem_id(name), "name": name, "kind": problem.kind or "", "difficulty": problem.difficulty}
+        for lang in ("en", "ru"):
+            entry[lang] = {"title": problem.text("index_title", lang) or name,
+                           "game": game_name(problem.game(), Style(lang, False)) if problem.kind else "",
+                           "theme": problem.text("theme", lang), "difficulty": problem.text("difficulty", lang)}
         out.append(entry)
     return out
 
 
+def problem_id(name: str) -> str:
+    """A collection problem's name as the page's address carries it: 8 hex digits, the same
+    for the same name, that say nothing of the problem (``misere-lead-the-diamond-eight``
+    would tell its key to anyone who glanced at the address bar)."""
+    return hashlib.sha1(name.encode("utf-8")).hexdigest()[:8]
+
+
 def collection_problem(name) -> dict:
-    """The problem object of the collection's problem ``name``; an error naming it if there is none."""
-    from solver.collection import path_of
+    """The problem object of the collection's problem ``name`` (or its :func:`problem_id`);
+    an error naming it if there is none."""
+    from solver.collection import names, path_of
 
     from solver.problemfile import load
 
-    path = path_of(str(name or ""))
+    text = str(name or "")
+    path = path_of(text)
+    if path is None and len(text) == 8:
+        path = next((path_of(n) for n in names() if problem_id(n) == text), None)
     if path is None:
         raise ProblemError(SOURCE, "name", f"the collection has no problem called {name!r}")
     return problem_object(load(path))

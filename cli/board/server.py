@@ -17,13 +17,15 @@ Endpoints (``POST``, JSON in and out, ``?lang=ru`` for the answers in Russian; a
 - ``/api/open``: ``{"name": "x.toml", "text": …}`` → ``{"problem": …}``;
 - ``/api/save``: ``{"problem": …, "format": "json"|"toml"}`` → ``{"text": …}``;
 - ``/api/cards``: ``{"text": "♠AK ♦7", "field": "deal.A"}`` → ``{"cards": [...]}``;
-- ``/api/index``: ``{}`` → ``{"problems": [{"name", "title", "game", "kind", "theme", …}]}``, the collection;
-- ``/api/problem``: ``{"name": "kovalevskaya-misere"}`` → ``{"problem": …}``, one of them.
+- ``/api/index``: ``{}`` → ``{"problems": [{"id", "name", "kind", "difficulty", "en": {"title", "game",
+  "theme", "difficulty"}, "ru": {…}}]}``, the collection (see :func:`cli.board.moves.collection_index`);
+- ``/api/problem``: ``{"name": "kovalevskaya-misere"}`` (or its ``id``) → ``{"problem": …}``, one of them.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import threading
 from http import HTTPStatus
@@ -150,14 +152,30 @@ def _api(request: dict, name: str, lang: str):
     if name == "open":
         return {"problem": moves.load_text(request.get("text"), request.get("name"))}
     if name == "save":
-        return {"text": moves.save_text(request.get("problem"), request.get("format", "json"))}
+        return {"text": moves.save_text(request.get("problem"), request.get("format") or "json")}
     if name == "index":
         return {"problems": moves.collection_index()}
     if name == "problem":
-        return {"problem": moves.collection_problem(request.get("name")), "name": request.get("name")}
+        wanted = request.get("name")
+        if not isinstance(wanted, str) or not wanted.strip():
+            raise ProblemError(moves.SOURCE, "name", "missing: the name of a problem of the collection")
+        return {"problem": moves.collection_problem(wanted), "name": wanted}
     if name == "cards":
-        return {"cards": moves.cards_in(str(request.get("text", "")), str(request.get("field", "cards")))}
+        field = request.get("field")
+        field = field if isinstance(field, str) and field.strip() else "cards"  # a field not sent is not "None"
+        text = request.get("text", "")
+        if not isinstance(text, str):
+            raise ProblemError(moves.SOURCE, field, "the cards are a text such as \"♠AK ♦7\"")
+        return {"cards": moves.cards_in(text, field)}
     return None
+
+
+def _without_paths(message: str, where: str) -> str:
+    """A message for the page with the machine's own path (a collection file's, in the installed
+    package) cut to the file's name: an answer names no folder of the machine."""
+    if os.path.isabs(where):
+        return message.replace(where, os.path.basename(where))
+    return message
 
 
 class BoardHandler(BaseHTTPRequestHandler):
@@ -215,9 +233,11 @@ class BoardHandler(BaseHTTPRequestHandler):
                 name, _, query = self.path[len("/api/"):].partition("?")
                 answer = _api(request, name, "ru" if "lang=ru" in query.split("&") else "en")
         except ProblemError as e:
-            return self._error(HTTPStatus.BAD_REQUEST, e.field, moves.message(e))
-        except Exception as e:  # a bug: say so in one line, keep serving
-            return self._error(HTTPStatus.INTERNAL_SERVER_ERROR, "request", f"internal error: {type(e).__name__}: {e}")
+            return self._error(HTTPStatus.BAD_REQUEST, e.field, _without_paths(moves.message(e), e.where))
+        except Exception as e:  # a bug: say so in one line, keep serving; its detail only on the terminal
+            print(f"pref board: {self.path} failed: {type(e).__name__}: {e}", file=sys.stderr)
+            return self._error(HTTPStatus.INTERNAL_SERVER_ERROR, "request",
+                               f"internal error: {type(e).__name__} (the terminal running pref board says more)")
         if answer is None:
             return self._error(HTTPStatus.NOT_FOUND, "request", f"no such endpoint {self.path!r}")
         self._send(HTTPStatus.OK, json.dumps(answer, ensure_ascii=False).encode("utf-8"),

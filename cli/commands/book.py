@@ -16,7 +16,7 @@ from solver.analysis.book.runner import (DEFAULT_SAMPLES, SEED, default_workers,
 
 from .. import plots
 from ..errors import EXIT_INTERRUPTED, UserError
-from ..files import check_writable, write
+from ..files import check_outputs, write
 from ..options import card_lang_option, color_option, json_option
 from ..runtime import WORKERS_HELP, announce_compile, capped_workers, progress_bar
 from ..style import want_color
@@ -60,8 +60,7 @@ def book(seed, samples, sections, only, workers, report_path, plot_path, as_json
       pref book --only 2.9 --json                the singleton claims, as JSON
       pref book --report docs/book-check.md --plot docs/book-check.png
     """
-    if report_path:
-        check_writable(report_path, "--report")
+    check_outputs([("--report", report_path), ("--plot", plot_path)])
     if plot_path:
         plots.check(plot_path)
     rows = select(book_claims.catalogue(), sections, only)

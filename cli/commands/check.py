@@ -13,7 +13,7 @@ from solver.analysis.key import key_verdict
 from solver.cards import SEATS
 from solver import collection
 from solver.problemfile import ESTIMATE_QUESTION, ProblemError
-from solver.problems import answer, problem_key
+from solver.problems import answer, problem_key, solve_table
 
 from ..options import color_option, lang_option
 from ..runtime import engine
@@ -49,7 +49,10 @@ def check(paths, color, as_json, strict, lang):
     work: …"), or for a declarer with 12 cards the discards that reach his
     best. A problem that declares [expect] key fails when another card works
     too (a cook, named) or the key does not work. With --strict a problem
-    without a declared key fails when more than one choice works.
+    without a declared key fails when more than one choice works. With
+    --lang ru the key and the titles are in Russian. A declared answer at
+    the table ([expect] table: a misère caught there, true or false; a
+    contract with open whist, its tricks there) is checked too.
 
     Exit code 0 when all agree, 1 when any differs, 2 when any input is bad
     (or a folder holds no problem files).
@@ -63,10 +66,9 @@ def check(paths, color, as_json, strict, lang):
       pref check --json | jq 'select(.agrees == false)'
     """
     use_color = want_color(color, sys.stdout)
-    files = find_problem_files(paths or [_default_folder()])
     outcome = Outcome()
     ok = unchecked = skipped = 0
-    for path, problem in each_problem(files):
+    for path, problem in _problems(paths):
         try:
             if isinstance(problem, ProblemError) and problem.message == ESTIMATE_QUESTION:
                 skipped += 1
@@ -81,6 +83,8 @@ def check(paths, color, as_json, strict, lang):
             report = problem_key(problem, engine())
             got = answer(problem, engine(), key=report)
             declared = problem.declared_key()
+            table = solve_table(problem, engine(), with_key=False, key=report) \
+                if problem.expect_table is not None else None
         except ProblemError as e:
             outcome.report(e)
             if as_json:
@@ -88,22 +92,29 @@ def check(paths, color, as_json, strict, lang):
             continue
         key_problem = key_verdict(declared, report) if declared is not None else \
             f"no key declared and {report.describe()}" if strict and not report.unique else None
-        agrees = problem.agrees(got) and key_problem is None
+        table_agrees = None if table is None else problem.agrees_table(table[1])
+        agrees = problem.agrees(got) and key_problem is None and table_agrees is not False
         ok += agrees
         outcome.wrong += not agrees
         if as_json:
-            click.echo(json.dumps({**problem.where_json(), "expect": problem.expect, "tricks": got,
-                                   "key": report.to_json() | {"declared": problem.key, "problem": key_problem},
-                                   "agrees": agrees}, ensure_ascii=False))
+            out = {**problem.where_json(), "expect": problem.expect, "tricks": got,
+                   "key": report.to_json() | {"declared": problem.key, "problem": key_problem}, "agrees": agrees}
+            if table is not None:
+                out["table"] = {"expect": problem.expect_table, "got": _table_value(table[1]),
+                                "agrees": table_agrees}
+            click.echo(json.dumps(out, ensure_ascii=False))
         elif agrees:
             mark = click.style("ok   ", fg="green") if use_color else "ok   "
-            click.echo(f"{mark} {problem.where}: {_show(got)}, {report.describe(lang, partial(say, lang))}{_title(problem)}",
-                       color=use_color)
+            click.echo(f"{mark} {problem.where}: {_show(got)}{_show_table(table, lang)}, "
+                       f"{report.describe(lang, partial(say, lang))}{_title(problem, lang)}", color=use_color)
         else:
             mark = click.style("WRONG", fg="red", bold=True) if use_color else "WRONG"
             what = [f"expected {_show(problem.expect)}, solver {_show(got)}"] if not problem.agrees(got) else []
             what += [key_problem] if key_problem else []
-            click.echo(f"{mark} {problem.where}: {'; '.join(what)}{_title(problem)}", color=use_color)
+            if table_agrees is False:
+                what.append(f"at the table expected {_show_value(problem.expect_table, lang)}, "
+                            f"solver {_show_value(_table_value(table[1]), lang)}")
+            click.echo(f"{mark} {problem.where}: {'; '.join(what)}{_title(problem, lang)}", color=use_color)
     if as_json:
         click.echo(json.dumps({"summary": {"ok": ok, "wrong": outcome.wrong, "without_expect": unchecked,
                                            "unreadable": outcome.bad, "skipped": skipped}}))
@@ -119,12 +130,14 @@ def check(paths, color, as_json, strict, lang):
     sys.exit(outcome.exit_code)
 
 
-def _default_folder() -> str:
-    """``problems/`` in the current folder (a composer's own, or the repository's), else
-    the collection that ships with pref (after a plain install, anywhere)."""
-    here = Path("problems")
-    place = collection.folder()
-    return str(here) + "/" if here.is_dir() or place is None else str(place)
+def _problems(paths):
+    """``(path, problem or ProblemError)`` of the paths named; with none, of ``problems/`` in the
+    current folder (a composer's own, or the repository's), else of the collection that ships
+    with pref (after a plain install, anywhere), each told by its name, not by where the package
+    is installed."""
+    if paths or Path("problems").is_dir() or collection.folder() is None:
+        return each_problem(find_problem_files(paths or ["problems/"]))
+    return ((name, item) for name in collection.names() for item in collection.load_named(name))
 
 
 def _show(tricks) -> str:
@@ -133,5 +146,24 @@ def _show(tricks) -> str:
     return str(tricks)
 
 
-def _title(problem) -> str:
-    return f"  ({problem.title})" if problem.title else ""
+def _table_value(answer):
+    """What ``[expect] table`` states: a misère caught there or not, a contract's tricks there."""
+    return answer.caught if answer.caught is not None else answer.deal_tricks
+
+
+def _show_value(value, lang: str) -> str:
+    if isinstance(value, bool):
+        return say(lang, "caught") if value else say(lang, "escapes")
+    return str(value)
+
+
+def _show_table(table, lang: str) -> str:
+    """``, at the table caught`` when the file declares the answer there."""
+    if table is None:
+        return ""
+    return ", " + say(lang, "at the table {value}", value=_show_value(_table_value(table[1]), lang))
+
+
+def _title(problem, lang: str) -> str:
+    title = problem.text("title", lang)
+    return f"  ({title})" if title else ""

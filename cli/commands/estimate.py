@@ -8,61 +8,17 @@ import sys
 import click
 
 from solver.analysis import estimate as est
-from solver.api import InputError
+from solver.analysis.estimate import questionfile
 from solver.cards import SEATS
+from solver.errors import InputError
 
 from .. import plots
 from ..errors import EXIT_INTERRUPTED, UserError
-from ..files import check_writable, write
+from ..files import check_outputs, write
 from ..options import color_option, json_option, lang_option
 from ..runtime import WORKERS_HELP, announce_compile, capped_workers, progress_bar
 from ..style import Style, want_color
 from ..text.estimate import report
-
-SECTION_KEYS = ("hand", "seat", "games", "holds", "lengths", "talon", "discard", "talon_use", "leader",
-                "lead", "discards", "layouts", "seed", "exact")
-"""The keys of a problem file's ``[estimate]`` section (docs/estimate.md)."""
-
-
-def _from_file(path: str) -> tuple[dict, str]:
-    from solver.problemfile import read_text, toml_document  # errors: one line, exit 2 (cli.app)
-
-    data = toml_document(read_text(path), path)
-    section = data.get("estimate")
-    if not isinstance(section, dict):
-        raise UserError(f"{path}: estimate: the file has no [estimate] section (see docs/estimate.md)")
-    for key in section:
-        if key not in SECTION_KEYS:
-            raise UserError(f"{path}: estimate.{key}: unknown key; expected one of {', '.join(SECTION_KEYS)}")
-    _check_types(section, path)
-    return section, data.get("title", "")
-
-
-def _check_types(section: dict, path: str) -> None:
-    """The numbers and the switch of an [estimate] section, as the options would take them."""
-    for key, low, high in (("layouts", 1, 10**7), ("seed", None, None)):
-        value = section.get(key)
-        if value is None:
-            continue
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise UserError(f"{path}: estimate.{key}: a whole number is needed, not {value!r}")
-        if low is not None and not low <= value <= high:
-            raise UserError(f"{path}: estimate.{key}: {value} is not in the range {low} to {high:,}")
-    for key in ("exact", "lead"):
-        if key in section and not isinstance(section[key], bool):
-            raise UserError(f"{path}: estimate.{key}: true or false, not {section[key]!r}")
-    for key in ("hand", "seat", "talon", "discard", "talon_use", "leader"):
-        if key in section and not isinstance(section[key], str):
-            raise UserError(f"{path}: estimate.{key}: a string is needed, not {section[key]!r}")
-    for key in ("games", "lengths", "discards"):  # one string, or a list of them
-        value = section.get(key)
-        if isinstance(value, str):
-            section[key] = [value]
-        elif value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-            raise UserError(f"{path}: estimate.{key}: a string or a list of strings is needed, not {value!r}")
-    holds = section.get("holds")
-    if holds is not None and not (isinstance(holds, dict) and all(isinstance(v, str) for v in holds.values())):
-        raise UserError(f"{path}: estimate.holds: a table such as {{B = \"♠A\"}} is needed, not {holds!r}")
 
 
 @click.command()
@@ -88,9 +44,14 @@ def _check_types(section: dict, path: str) -> None:
               help="The blind opening lead: each card of the leader's hand (--seat, on lead) against the "
                    "one --game, its expected result for his side over the layouts he cannot see, then "
                    "double-dummy play; the best lead and each lead against it.")
+@click.option("--open-whist", is_flag=True, default=None,
+              help="A contract played with open whist: also its chance at the table, where the defence "
+                   "does not know the declarer's discard (a misère always has it).")
+@click.option("--no-table", "no_table", is_flag=True, default=None,
+              help="Leave out the chance at the table (a misère's, or a contract's with --open-whist).")
 @click.option("--top", type=click.IntRange(1, 1000), default=10, show_default=True,
               help="With many options (a 12-card hand's discards): list the best N.")
-@click.option("--layouts", type=click.IntRange(1, 10**7), default=None,
+@click.option("--layouts", type=click.IntRange(1, questionfile.MAX_LAYOUTS), default=None,
               help=f"Random layouts [default: {est.DEFAULT_LAYOUTS}].")
 @click.option("--exact", is_flag=True, default=None, help="Enumerate every layout instead of sampling.")
 @click.option("--seed", type=int, default=None, help=f"Seed of the layouts [default: {est.DEFAULT_SEED}].")
@@ -120,7 +81,8 @@ def _check_types(section: dict, path: str) -> None:
 @lang_option
 @color_option
 @click.pass_context
-def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discard, talon_use, leader, blind_lead, top,
+def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discard, talon_use, leader, blind_lead,
+             open_whist, no_table, top,
              layouts, exact, seed, workers, scheduler, cluster, plot, convention, players, defences, score_options,
              raspasy_round, layouts_out, as_json, lang, color):
     """The distribution of exact outcomes over the layouts a player cannot see.
@@ -139,12 +101,20 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
       pref estimate "♠AQxxx ♥AQxxx" --seat A --game "7S A"
       pref estimate "♠A K J 10 8 ♣K Q ♦Q J 10" --seat B --game "6S B" --game "7S B"
       pref estimate "♠79J ♣78 10A ♦79 ♥K" --seat C --game "misere C" --talon "8H 10S" --layouts 100
+      pref estimate "♠78910 ♣8 ♦789 ♥89" --seat B --game "misere B" --layouts 300
+      pref estimate "♠78910 ♣8 ♦789 ♥89" --seat B --game "misere B" --no-table
+      pref estimate "♠AQxxx ♥AQxxx" --seat A --game "7S A" --open-whist --layouts 100
       pref estimate "♠xxxx ♣AKQ ♦AK ♥A" --seat B --game "6S C" --holds C:♠AK --length "C♠>=3"
       pref estimate "♠KQx ♣AJx ♦xxx ♥K" --seat A --game "6S B" --lead --layouts 200
       pref estimate "♠A x x x x x x ♣A K ♦A K ♥A" --seat A --game "8S A" --game "8NT A" --layouts 50
       pref estimate examples/hand.toml --json
       pref estimate "♠AQxxx ♥AQxxx" --seat A --game "6S A" --game "7S A" --score sochi
       pref estimate "♠K Q x ♣A x x ♦K x x ♥x" --seat B --game "6H A" --score leningrad --defence whist,pass --defence pass,pass
+
+    A misère (and a contract with --open-whist) is also answered at the table:
+    the chance the catchers are sure to catch it (one plan for every discard
+    he may have made, not knowing which) beside the double-dummy chance (they
+    know it); the real chance lies between. --no-table leaves it out.
 
     With --score every option is also worth its balance in whists per deal to
     each seat (as if the pool closed on that deal; passing is the zero line),
@@ -153,7 +123,7 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
     title = ""
     fields = {}
     if hand.endswith(".toml"):
-        fields, title = _from_file(hand)
+        fields, title = questionfile.load(hand)
         where = f"{hand}: estimate."
     else:
         fields = {"hand": hand}
@@ -161,7 +131,8 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
     given = {"seat": seat, "games": list(games) or None, "holds": _holds(holds) if holds else None,
              "lengths": list(lengths) or None, "discards": list(discard_list) or None, "talon": talon,
              "discard": discard, "talon_use": talon_use, "leader": leader.upper() if leader else None,
-             "lead": blind_lead, "layouts": layouts, "seed": seed, "exact": exact}
+             "lead": blind_lead, "layouts": layouts, "seed": seed, "exact": exact, "open_whist": open_whist,
+             "table": False if no_table else None}
     fields.update({k: v for k, v in given.items() if v is not None})
     if "hand" not in fields:
         raise UserError(f"{where}hand: the known hand is needed (hand = \"♠A K x ♣…\")")
@@ -173,23 +144,17 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
         raise UserError(f"{where}seat: the hand's seat is needed (--seat A, B or C)")
     if not fields.get("games"):
         raise UserError(f"{where}games: a game is needed (--game '6S A', 'misere B' or 'raspasy')")
-    games_list = fields["games"] if isinstance(fields["games"], list) else [fields["games"]]
     try:
-        q = est.question(str(fields["hand"]), str(fields["seat"]), games_list, holds=fields.get("holds"),
-                         lengths=fields.get("lengths", ()), talon=fields.get("talon"),
-                         discard=fields.get("discard"), talon_use=fields.get("talon_use", "out"),
-                         leader=fields.get("leader", "A"), discards=fields.get("discards"),
-                         lead=bool(fields.get("lead", False)))
+        q = questionfile.question_of(fields)
     except InputError as e:
         raise UserError(f"{where}{e}") from None
     run_exact = bool(fields.get("exact", False))
     n = int(fields.get("layouts", est.DEFAULT_LAYOUTS))
     run_seed = int(fields.get("seed", est.DEFAULT_SEED))
-    q = _scored(q, convention, players, defences, score_options, raspasy_round, bool(layouts_out))
+    q = _scored(q, convention, players, defences, score_options, raspasy_round, layouts_out is not None)
     if scheduler and cluster:
         raise UserError("--scheduler and --cluster: choose one")
-    if layouts_out:
-        check_writable(layouts_out, "--layouts-out")
+    check_outputs([("--plot", plot), ("--layouts-out", layouts_out)], [hand] if hand.endswith(".toml") else [])
     if plot:
         plots.check(plot)
     if run_exact:
@@ -223,9 +188,9 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
     else:
         use_color = want_color(color, sys.stdout)
         click.echo("\n".join(report(result, summary, Style(lang, use_color), title, top)), color=use_color)
-    if plot:
+    if plot is not None:
         plots.estimate_distributions(summary, plot)
-    if layouts_out:
+    if layouts_out is not None:
         write(layouts_out, layouts_text(result, layouts_out.lower().endswith(".csv")), "--layouts-out")
     if result.interrupted:
         click.echo(f"interrupted: {result.tally.n} layouts done; the figures above are theirs, with the wider "
@@ -246,8 +211,6 @@ def _scored(q, convention, players, defences, score_options, raspasy_round, keep
         if given:
             raise UserError(f"{given[0]}: only with --score CONVENTION")
         return replace(q, keep_layouts=keep_layouts) if keep_layouts else q
-    if q.tricks != 10:
-        raise UserError("--score: scoring needs a full deal of ten tricks")
     n = int(players or 3)
     overrides = {}
     for item in score_options:
@@ -258,22 +221,17 @@ def _scored(q, convention, players, defences, score_options, raspasy_round, keep
             overrides[name.strip()] = json.loads(text)
         except ValueError:
             overrides[name.strip()] = text.strip()
+    fields = {"defence": "--defence", "options": "--score-option", "score": "--score", "talon": "--talon",
+              "players": "--players", "round": "--round"}
     try:
         options = options_for(convention, overrides, "--score-option")
         choices = tuple(parse_defence(d, n, "--defence") for d in defences or ("whist,pass",))
-        scoring = Scoring(convention, options, n, choices, raspasy_round or 1)
-        games = [o.game for o in q.options]
-        for k, j in scoring.scored(games):  # a defence the convention does not play is named now
-            scoring.bounds(games[k], j)
+        return replace(q, scoring=Scoring(convention, options, n, choices, raspasy_round or 1),
+                       keep_layouts=keep_layouts)
     except InputError as e:
-        raise UserError(str(e)) from None
-    splits = [o for o in q.options for j in range(len(choices)) if scoring.needs_split(o.game, j)]
-    if splits and (any(o.discard or o.lead is not None for o in splits) or q.knowledge.sizes != (10, 10, 10)
-                   or q.talon == "take"):
-        raise UserError("--defence: two whisters (or a whister's own hand) need each defender's own tricks, "
-                        "counted on the hand as played from the first lead: not with a 12-card hand, the talon "
-                        "taken or --lead")
-    return replace(q, scoring=scoring, keep_layouts=keep_layouts)
+        head = e.field.split(".")[0] if e.field else ""
+        field = fields.get(head, e.field) + e.field[len(head):] if head in fields else e.field
+        raise UserError(f"{field}: {e.message}" if field else e.message) from None
 
 
 def layouts_text(result, csv: bool) -> str:

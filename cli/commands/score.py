@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import NamedTuple
 
 import click
 
@@ -63,12 +64,12 @@ def score(files, as_json, jsonl):
     if jsonl is not None:
         if files:
             raise UserError("pref score: give FILE… or --jsonl, not both")
-        sys.exit(answer_lines(jsonl, _deal_answer, _read_deal))
+        sys.exit(answer_lines(jsonl, _deal_answer, _read_deal, "deal"))
     if not files:
         raise UserError("pref score: no pool record given (try pref score --help)")
     outcome = Outcome()
     for number, path in enumerate(files):
-        from solver.problemfile import ProblemError
+        from solver.textfiles import ProblemError
 
         try:
             record, sheet, settlement = _settle_file(path)
@@ -88,7 +89,7 @@ def score(files, as_json, jsonl):
 
 def _settle_file(path: str):
     from solver.errors import InputError
-    from solver.problemfile import ProblemError, read_text, toml_document
+    from solver.textfiles import ProblemError, read_text, toml_document
     from solver.scoring import record_from_dict, settle_record
 
     data = toml_document(read_text(path), path)
@@ -100,24 +101,28 @@ def _settle_file(path: str):
     return record, sheet, settlement
 
 
-def _read_deal(text: str, name: str, lineno: int):
-    """One JSON line → (the line's object, the deal's sheet, its options); a bad line is a ProblemError."""
-    from solver.errors import InputError, excerpt
-    from solver.problemfile import ProblemError
-    from solver.scoring import balance, deal_from_dict, deal_options, write
+class ScoredDeal(NamedTuple):
+    """One line of the stream, scored: its object, what the deal writes, each seat's balance."""
 
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ProblemError(name, f"line {lineno}", f"broken JSON: {e.msg} (column {e.colno})", lineno) from None
-    except (ValueError, RecursionError) as e:
-        raise ProblemError(name, f"line {lineno}", f"broken JSON: {excerpt(str(e), 80)}", lineno) from None
+    data: dict
+    sheet: object
+    balance: dict
+    lineno: int
+
+
+def _read_deal(text: str, name: str, lineno: int) -> ScoredDeal:
+    """One JSON line, scored; a bad line is a ProblemError."""
+    from solver.errors import InputError
+    from solver.scoring import balance, deal_from_dict, deal_options, write
+    from solver.textfiles import ProblemError, json_document
+
+    data = json_document(text, name, lineno)
     if not isinstance(data, dict):
         raise ProblemError(name, f"line {lineno}", "a deal is a JSON object {\"game\": …, \"declarer\": …}", lineno)
     try:
         options = deal_options(data)
         sheet = write(deal_from_dict(data), options)
-        return data, sheet, balance(sheet, options)
+        return ScoredDeal(data, sheet, balance(sheet, options), lineno)
     except InputError as e:
         raise ProblemError(f"{name}: line {lineno}", e.field, e.message, lineno) from None
 
@@ -125,7 +130,7 @@ def _read_deal(text: str, name: str, lineno: int):
 def _deal_answer(item, outcome) -> dict:
     from solver.scoring import number_out, sheet_out
 
-    data, sheet, balance = item
+    data, sheet, balance, _ = item
     return {**data, **sheet_out(sheet), "balance": {s: number_out(v) for s, v in balance.items()}}
 
 

@@ -4,24 +4,20 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
-from solver.analysis.key import key_of_card_values
 from solver import collection
-from solver.cards import SEATS
 from solver.problemfile import Problem, ProblemError
-from solver.problems import Solved, solve_problem
-from solver.rules import Kind
+from solver.problems import Solved, best_lines, solve_problem, solve_table
 
-from .. import render
 from ..errors import UserError
-from solver.analysis.line import tricks_of_line
 from ..options import color_option, json_option, lang_option
 from ..runtime import engine
 from ..solving import Outcome, answer_lines, each_problem, error_json, result_json
 from ..style import Style, want_color
-from ..words import plural, say
+from ..text.solve import explain, value_lines
 
 
 @click.command()
@@ -34,9 +30,15 @@ from ..words import plural, say
               help="Only the tricks: skip the card values and the best line (for scripts, faster).")
 @click.option("--stats", "with_stats", is_flag=True,
               help="Say what the search did: nodes, table probes/hits/stores, cut-offs.")
+@click.option("--open-whist", is_flag=True,
+              help="A contract is played with open whist: also answer it at the table, where the "
+                   "defenders do not know the declarer's discard (as [game] whist = \"open\").")
+@click.option("--table-discards", type=click.Choice(["all", "best"]), default=None,
+              help="The discards the defence must cover at the table: all pairs of his 12 cards "
+                   "(default), or only his double-dummy best ones ([game] table_discards).")
 @lang_option
 @color_option
-def solve(files, as_json, jsonl, only, with_stats, lang, color):
+def solve(files, as_json, jsonl, only, with_stats, open_whist, table_discards, lang, color):
     """Solve problem files and explain the answer as a problem book would.
 
     For each FILE: the deal as a diagram (B top left, C top right, A at the
@@ -52,24 +54,33 @@ def solve(files, as_json, jsonl, only, with_stats, lang, color):
     The key is stated: the mover's first cards that keep his side's best
     result.
 
+    A misère (and a contract with --open-whist or [game] whist = "open") is
+    also answered at the table, where the defence knows the declarer's 12
+    cards but not the two he put aside: is there one plan of play that
+    works whatever he discarded? If not, the smallest set of discards no
+    plan covers is named. Exit code 1 also when [expect] table differs.
+
     \b
     Examples:
       pref solve problems/kovalevskaya-misere.toml
       pref solve kovalevskaya-misere          a problem of the collection by its name
       pref solve --json problems/*.toml
       pref solve --stats problems/kovalevskaya-misere.toml
+      pref solve --table-discards best problems/kovalevskaya-misere.toml
+      pref solve --open-whist problems/eight-diamonds-three-spade-ruffs.toml
       pref solve --only value --json problems/kovalevskaya-misere.toml
       echo '{"deal": {"A": "♠AKQ", "B": "♠J10 ♣7", "C": "♣AKQ"}, "game": {"kind": "contract", "contract": "6S", "declarer": "A"}}' | pref solve --jsonl -
 
     JSON results carry the deal, game, tricks (and deal_tricks, with those of
-    the tricks played: what [expect] counts), verdict, card_values, line
-    and nodes (a bad problem: file, lineno and error); cards are written
+    the tricks played: what [expect] counts), verdict, card_values, line,
+    nodes and the answer at the table ("table": caught or tricks, worlds,
+    uncovered, key; a bad problem: file, lineno and error); cards are written
     7S … 10S … AH. See docs/problem-format.md for the files and the keys.
     """
     if jsonl is not None:
         if files:
             raise UserError("pref solve: give FILE… or --jsonl, not both")
-        sys.exit(solve_stream(jsonl, only is None, with_stats))
+        sys.exit(solve_stream(jsonl, only is None, with_stats, open_whist, table_discards))
     if not files:
         raise UserError("pref solve: no problem file given (try pref solve --help)")
     use_color = want_color(color, sys.stdout) and not as_json
@@ -83,12 +94,14 @@ def solve(files, as_json, jsonl, only, with_stats, lang, color):
                 raise problem
             before = engine().stats
             solved = solve_problem(problem, engine(), full)
+            table = solve_table(problem, engine(), solved, open_whist, table_discards, with_key=full)
             stats = engine().stats - before
-            outcome.wrong += problem.expect is not None and not problem.agrees(solved.result.deal_tricks)
+            outcome.wrong += _wrong(problem, solved, table)
             if as_json:
-                text = json.dumps(_json_out(problem, solved, full, with_stats and stats), ensure_ascii=False)
+                text = json.dumps(_json_out(problem, solved, full, with_stats and stats, table), ensure_ascii=False)
             else:
-                lines = explain(problem, solved, style) if full else _value_lines(problem, solved.result, style)
+                lines = explain(problem, solved, style, best_lines(solved.result, engine()), table) if full else \
+                    value_lines(problem, solved.result, style, table)
                 text = "\n".join(lines + ([stats.summary()] if with_stats else []))
         except ProblemError as e:
             outcome.report(e)
@@ -104,106 +117,60 @@ def solve(files, as_json, jsonl, only, with_stats, lang, color):
 
 def _named_problems(names):
     """``(path, problem or ProblemError)`` for each file named, or the collection's problem
-    of that name; a name that is neither is its one-line error, and the others still run."""
+    of that name (told by its name); a name that is neither is its one-line error, and the
+    others still run."""
     for name in names:
         try:
             path = collection.resolve(name)
         except ProblemError as e:
             yield name, e
             continue
-        yield from each_problem([path])
+        if path == name:
+            yield from each_problem([path])
+        else:
+            yield from ((Path(path).stem, item) for item in collection.load_named(name))
 
 
-def _key_line(solved: Solved, lang: str) -> str:
-    """``Key: unique key ♦A (for the defenders, A to play)``; for a declarer who had to
-    discard, the discards that reach his best."""
-    result = solved.result
-    key = solved.discard_key or key_of_card_values(result.position, result.game, result.card_values)
-    return f"{say(lang, 'Key')}: {render.key_text(key, lang)}"
+def _wrong(problem: Problem, solved: Solved, table) -> bool:
+    """Whether a published answer differs: ``[expect] tricks``, or ``[expect] table``."""
+    wrong = problem.expect is not None and not problem.agrees(solved.result.deal_tricks)
+    return wrong or table is not None and table[0].as_filed and problem.agrees_table(table[1]) is False
 
 
-def _json_out(problem: Problem, solved: Solved, full: bool, stats) -> dict:
+def _json_out(problem: Problem, solved: Solved, full: bool, stats, table=None) -> dict:
     out = result_json(problem, solved.result, solved.discard, solved.chosen)
     if not full:
         for key in ("card_values", "line", "lines"):
             out.pop(key, None)
+    if table is not None:
+        out["table"] = table_json(problem, *table)
+        if not full:
+            out["table"].pop("key")
     if stats:
         out["stats"] = stats.as_dict()
     return out
 
 
-def _value_lines(problem: Problem, result, style: Style) -> list[str]:
-    heading = " — ".join(t for t in (problem.title or problem.where, problem.source) if t)
-    position = result.position
-    return [style.bold(heading), render.game_line(position, result.game, style),
-            f"{say(style.lang, 'Answer')}: "
-            + render.answer(position.tricks_left, result.game, result.tricks, style, position.taken)]
+def table_json(problem: Problem, question, answer) -> dict:
+    """The answer at the table for JSON: :meth:`~solver.at_table.TableAnswer.to_json`, where the
+    unseen cards come from (``source``) and, when the file declares it for the discards covered,
+    ``expect`` and ``agrees``."""
+    out = {**answer.to_json(), "source": question.source}
+    if problem.expect_table is not None and question.as_filed:
+        out["expect"] = problem.expect_table
+        out["agrees"] = problem.agrees_table(answer)
+    return out
 
 
-def solve_stream(source: str, full: bool = True, with_stats: bool = False) -> int:
+def solve_stream(source: str, full: bool = True, with_stats: bool = False, open_whist: bool = False,
+                 table_discards: str | None = None) -> int:
     """JSON Lines in and out; a bad line gives an ``error`` object in its place (exit code 2)."""
 
     def answer(problem: Problem, outcome: Outcome) -> dict:
         before = engine().stats
         solved = solve_problem(problem, engine(), full)
-        outcome.wrong += problem.expect is not None and not problem.agrees(solved.result.deal_tricks)
-        return _json_out(problem, solved, full, with_stats and engine().stats - before)
+        table = solve_table(problem, engine(), solved, open_whist, table_discards, with_key=full)
+        outcome.wrong += _wrong(problem, solved, table)
+        return _json_out(problem, solved, full, with_stats and engine().stats - before, table)
 
     return answer_lines(source, answer)
-
-
-def explain(problem: Problem, solved: Solved, style: Style) -> list[str]:
-    """The whole text answer for one problem solved in full."""
-    result, discard, chosen = solved.result, solved.discard, solved.chosen
-    game, position, lang = result.game, result.position, style.lang
-    lines = []
-    heading = " — ".join(t for t in (problem.title or problem.where, problem.source) if t)
-    lines.append(style.bold(heading))
-    lines.append("")
-    talon = problem.talon_cards()
-    taken = problem.talon_taken() or (chosen and bool(talon))  # he took the talon, then discarded
-    lines += render.diagram(position, style, declarer=game.declarer, talon=talon,
-                           talon_note="taken" if taken else render.talon_note(game, position, lang),
-                           discard=discard, discard_note="the best discard, chosen by the solver" if chosen else "")
-    lines.append("")
-    history = problem.history()
-    if history:
-        start, cards = history
-        focus = game.declarer if game.declarer is not None else start.to_move
-        lines.append(say(lang, "Tricks played:"))
-        lines += render.trick_lines(tricks_of_line(start, game, cards, focus), style)
-        lines.append("")
-    lines.append(render.game_line(position, game, style))
-    lines.append(style.bold(f"{say(lang, 'Answer')}: "
-                            + render.answer(position.tricks_left, game, result.tricks, style, position.taken)))
-    if problem.expect is not None:
-        template = "Published answer: {answer} — agrees" if problem.agrees(result.deal_tricks) else \
-            "Published answer: {answer} — DIFFERS"
-        lines.append(say(lang, template, answer=_tricks_text(problem.expect, lang)))
-    lines.append("")
-    lines += render.card_value_lines(position, game, result.card_values, style)
-    lines.append(_key_line(solved, lang))
-    lines.append("")
-    legend = say(lang, "* another card was as good, where the choice mattered")
-    if position.trick:
-        legend += say(lang, "; [ ] on the table at the start")
-    if game.kind is Kind.RASPASY:
-        for seat in SEATS:
-            focus = SEATS.index(seat)
-            lines.append(say(lang, "Best line for {seat}, who takes {tricks} ({legend}):", seat=seat,
-                             tricks=plural(result.tricks[seat], lang, taken=True), legend=legend))
-            tricks = tricks_of_line(position, game, result.lines[seat], focus, engine())
-            lines += render.trick_lines(tricks, style)
-    else:
-        lines.append(say(lang, "Best line ({legend}):", legend=legend))
-        tricks = tricks_of_line(position, game, result.line, game.declarer, engine())
-        lines += render.trick_lines(tricks, style)
-    if problem.notes.strip():
-        lines += ["", f"{say(lang, 'Notes')}:"] + [("  " + row).rstrip() for row in problem.notes.strip().splitlines()]
-    return lines
-
-
-def _tricks_text(tricks, lang: str = "en") -> str:
-    if isinstance(tricks, dict):
-        return ", ".join(f"{s} {tricks[s]}" for s in SEATS)
-    return plural(tricks, lang)

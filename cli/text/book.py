@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from solver.analysis.book.claims import EXACT, SECTION_METHODS, SECTION_TITLES, SHARE, SHARE_BOUNDS
+from solver.analysis.book.claims import SECTION_METHODS, SECTION_TITLES
+from solver.analysis.book.rows import EXACT, SHARE, SHARE_BOUNDS, TABLE_BOUNDS
 from solver.analysis.book.runner import LOOKS, ReadingResult, RowResult, chance_flips
 from solver.analysis.book.verdict import CONSISTENT, HOLDS, NOT_COMPARABLE, OPTIMISTIC, PESSIMISTIC, UNDECIDED
 
@@ -22,6 +23,9 @@ def simulated(rr: ReadingResult) -> str:
     """The simulated figure with its interval, as the report writes it."""
     kind = rr.reading.kind
     if rr.lower is not None:
+        if kind == TABLE_BOUNDS:
+            return (f"double dummy {_pct(rr.lower.estimate)} [{_pct(rr.lower.lo)}, {_pct(rr.lower.hi)}] · "
+                    f"at the table {_pct(rr.upper.estimate)} [{_pct(rr.upper.lo)}, {_pct(rr.upper.hi)}]")
         if kind == SHARE_BOUNDS:
             return (f"coop {_pct(rr.lower.estimate)} [{_pct(rr.lower.lo)}, {_pct(rr.lower.hi)}] · "
                     f"paranoid {_pct(rr.upper.estimate)} [{_pct(rr.upper.lo)}, {_pct(rr.upper.hi)}]")
@@ -174,38 +178,60 @@ def _span(values: list[float], share: bool) -> str:
     return f(lo) if f(lo) == f(hi) else f"{f(lo)} – {f(hi)}"
 
 
-def _glance_part(first: list[ReadingResult]) -> tuple[str, str]:
-    """The simulated range and the verdicts of some rows' first figures."""
-    kind = first[0].reading.kind
-    share = kind in (SHARE, SHARE_BOUNDS)
-    if first[0].lower is not None:
-        sim = (f"coop {_span([x.lower.estimate for x in first], share)}, "
-               f"paranoid {_span([x.upper.estimate for x in first], share)}")
-    elif kind == EXACT:
-        sim = f"{first[0].interval.estimate:.5f} exact"
-    else:
-        sim = _span([x.interval.estimate for x in first if x.interval], share)
-    words = Counter(x.verdict.word for x in first)
-    return sim, ", ".join(f"{words[w]} {w}" for w in WORDS if words[w])
+GLANCE_FIGURES = 3
+"""At most this many figures of a claim are shown apart in "claims at a glance"; more are a range."""
+
+
+def _glance_part(readings: list[ReadingResult]) -> tuple[str, str]:
+    """The simulated range of some rows' figures (per figure, when a row has several) and the
+    verdicts of every one of them."""
+    labels: dict[str, list[ReadingResult]] = {}
+    for x in readings:
+        labels.setdefault(x.reading.label, []).append(x)
+    if len(labels) > GLANCE_FIGURES:  # a table of figures (Table 13, 14): their range
+        values = [x.interval.estimate for x in readings if x.interval]
+        share = all(x.reading.kind in (SHARE, SHARE_BOUNDS, TABLE_BOUNDS) for x in readings)
+        words = Counter(x.verdict.word for x in readings)
+        return (f"{len(labels)} figures, {_span(values, share)}" if values else f"{len(labels)} figures",
+                ", ".join(f"{words[w]} {w}" for w in WORDS if words[w]))
+    parts = []
+    for label, same in labels.items():
+        kind = same[0].reading.kind
+        share = kind in (SHARE, SHARE_BOUNDS, TABLE_BOUNDS)
+        if same[0].lower is not None and kind == TABLE_BOUNDS:
+            sim = (f"double dummy {_span([x.lower.estimate for x in same], share)}, "
+                   f"at the table {_span([x.upper.estimate for x in same], share)}")
+        elif same[0].lower is not None:
+            sim = (f"coop {_span([x.lower.estimate for x in same], share)}, "
+                   f"paranoid {_span([x.upper.estimate for x in same], share)}")
+        elif kind == EXACT:
+            sim = f"{same[0].interval.estimate:.5f} exact"
+        else:
+            sim = _span([x.interval.estimate for x in same if x.interval], share) if any(x.interval for x in same) \
+                else "—"
+        parts.append(sim if len(labels) == 1 else f"{label}: {sim}")
+    words = Counter(x.verdict.word for x in readings)
+    return "; ".join(parts), ", ".join(f"{words[w]} {w}" for w in WORDS if words[w])
 
 
 def glance(results: list[RowResult]) -> list[str]:
-    """The 'claims at a glance' table lines: per claim, its first figure over all its rows
-    (the trump table's in-context rows apart: they do not test the table)."""
+    """The 'claims at a glance' table lines: per claim, the simulated range over all its rows (per
+    figure, when a row has several) and the verdicts of every figure of every row (the trump table's
+    in-context rows apart: they do not test the table)."""
     claims: dict[str, list[RowResult]] = {}
     for r in results:
         claims.setdefault(r.row.claim, []).append(r)
     lines = []
     for claim, rows in claims.items():
         quote = _md(rows[0].row.quote)
-        first = [r.readings[0] for r in rows if r.readings and not r.row.in_context]
-        context = [r.readings[0] for r in rows if r.readings and r.row.in_context]
-        if not first and not context:
+        tested = [x for r in rows if not r.row.in_context for x in r.readings]
+        context = [x for r in rows if r.row.in_context for x in r.readings]
+        if not tested and not context:
             lines.append(f"| {claim} | {quote} | — | — | not comparable |")
             continue
-        sim, verdicts = _glance_part(first) if first else ("", "")
+        sim, verdicts = _glance_part(tested) if tested else ("", "")
         if context:
             more_sim, more_verdicts = _glance_part(context)
             sim, verdicts = f"{sim}; in context {more_sim}", f"{verdicts}; in context: {more_verdicts}"
-        lines.append(f"| {claim} | {quote} | {_md(book_text((first or context)[0]))} | {sim} | {verdicts} |")
+        lines.append(f"| {claim} | {quote} | {_md(book_text((tested or context)[0]))} | {_md(sim)} | {verdicts} |")
     return lines

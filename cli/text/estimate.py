@@ -147,7 +147,8 @@ def _best(result: Estimate, summary: Summary, style: Style, top: int) -> list[st
     lang = style.lang
     lines = ["", style.bold(say(lang, "Best not knowing the layout: {option}",
                                 option=option_label(summary.best.option, style)))]
-    for p in summary.paired[:top]:
+    paired = sorted(summary.paired, key=lambda p: -_rank(summary.options[p.indices[1]]))  # the runners-up first
+    for p in paired[:top]:
         lines.append(_versus(p, option_label(result.question.options[p.indices[1]], style), lang))
     return lines
 
@@ -238,29 +239,74 @@ def report(result: Estimate, summary: Summary, style: Style, title: str = "", to
             lines += _option(result, fig, style, many)
     if many and len(summary.options) > top:
         lines.append(say(style.lang, "  … {n} more (--top N shows more; --json gives all)", n=hidden))
-    return lines + _best(result, summary, style, top) + _discards(result, summary, style) + \
-        score_lines(summary, style, top)
+    return lines + _tables(summary, style) + _best(result, summary, style, top) + \
+        _discards(result, summary, style) + score_lines(summary, style, top)
 
 
-def _whists(fig: Figure) -> str:
+def _tables(summary: Summary, style: Style) -> list[str]:
+    """Each game at the table (the defence not knowing the discard) beside double dummy."""
+    lines = []
+    for t in summary.tables:
+        game = render.game_name(summary.options[t.index].option.game, style)
+        if t.tricks.column.endswith("caught"):
+            lines.append(say(style.lang, "{game} at the table (the catchers not knowing his discard): caught for "
+                                         "sure {table}; double dummy caught {dd}: the real chance lies between",
+                             game=game, table=_pct(t.at_table).strip(), dd=_pct(t.dd).strip()))
+        else:
+            lines.append(say(style.lang, "{game} at the table (open whist, not knowing his discard): mean {mean} "
+                                         "tricks; made {table}; double dummy made {dd}: the real chance lies "
+                                         "between", game=game, mean=_mean(t.tricks.mean),
+                             table=_pct(t.at_table).strip(), dd=_pct(t.dd).strip()))
+    return lines + [""] if lines else []
+
+
+def _whists(fig) -> str:
+    """A figure in whists: exact ones (the same on every layout) without an interval."""
+    if getattr(fig, "fixed", False):
+        return f"{fig.value:+.1f}"
     return f"{fig.value:+.1f} ({fig.low:+.1f} … {fig.high:+.1f})"
 
 
-SCORE_OPTION_WORDS = ("scale", "shortfall_share", "quota", "lone_whister", "half_whist", "raspasy_prices",
-                      "raspasy_clean_writeoff")
-"""The options the report names beside the convention (the JSON gives every one)."""
+def _scored_label(summary: Summary, item, style: Style) -> str:
+    """A scored option in the report's language: the game (and discard or lead), then the defence."""
+    text = option_label(summary.options[item.option].option, style)
+    if item.choices:
+        text += " (" + ", ".join(f"{s} {say(style.lang, c)}" for s, c in item.choices.items()) + ")"
+    return text
 
 
-def _whister_lines(score, style: Style) -> list[str]:
+def _option_value(name: str, value, options: dict) -> str:
+    if name == "misere_trick" and value is None:
+        return str(10 * options["scale"])
+    if isinstance(value, list):
+        return "/".join(map(str, value))
+    return str(value)
+
+
+def _options_line(score, lang: str) -> str:
+    """Every option a one-deal balance depends on, in the report's language; changed ones marked *."""
+    from solver.analysis.estimate.points import ESTIMATE_OPTIONS
+
+    parts = []
+    for name in ESTIMATE_OPTIONS:
+        value = _option_value(name, score.options[name], score.options)
+        parts.append(f"{say(lang, name)} {say(lang, value)}" + ("*" if name in score.changed else ""))
+    return say(lang, "options ({marked}): {options}", marked=say(lang, "* changed from the convention's"),
+               options=", ".join(parts))
+
+
+def _whister_lines(summary: Summary, style: Style) -> list[str]:
     """Per scored option with whisters, each whister's tricks, quota and what falling short costs
     (for a defender's question, or one asked from no seat; ``--json`` has them always)."""
-    lang, lines = style.lang, []
+    score, lang, lines = summary.score, style.lang, []
     for item in score.scored:
         if not item.whisters or item.declarer == score.seat:
             continue
-        how = "split of the defenders' tricks: the solver's best line's" if item.whisters[0].split_from_best_line \
-            else "a lone whister's tricks are both hands'"
-        lines.append(say(lang, "{option}: each whister ({how})", option=item.label, how=say(lang, how)))
+        how = "each whister's own tricks, split as defined (docs/scoring.md)" if item.whisters[0].split \
+            else "a lone whister's tricks are both hands'" if item.whisters[0].counted == "both hands" \
+            else "each whister's own tricks"
+        lines.append(say(lang, "{option}: each whister ({how})", option=_scored_label(summary, item, style),
+                         how=say(lang, how)))
         for w in item.whisters:
             lines.append(say(lang, "  {seat}: tricks {tricks}; quota {quota} ({counts}); short {short}, "
                                    "costing {cost} whists a deal", seat=w.seat, tricks=_mean(w.tricks),
@@ -269,46 +315,80 @@ def _whister_lines(score, style: Style) -> list[str]:
     return lines
 
 
+def _versus_points(summary: Summary, p, style: Style) -> str:
+    other = next(i for i in summary.score.scored if i.label == p.options[1])
+    d = p.difference
+    if p.same:
+        figure = say(style.lang, "0 whists (the same on every layout)")
+    elif d.fixed:
+        figure = say(style.lang, "{d} whists (on every layout)", d=f"{d.value:+.1f}")
+    else:
+        figure = say(style.lang, "{d} whists ({lo} … {hi})", d=f"{d.value:+.1f}", lo=f"{d.low:+.1f}",
+                     hi=f"{d.high:+.1f}")
+    return say(style.lang, "  vs {option}: {figure}, same layouts", option=_scored_label(summary, other, style),
+               figure=figure)
+
+
+def _decision_lines(summary: Summary, style: Style, top: int) -> list[str]:
+    """The hand's seat's decisions: each best choice with the others against it on the same layouts;
+    for a declarer, per game the defence worst for him."""
+    score, lang, lines = summary.score, style.lang, []
+    seat = score.seat
+    for choice in score.choices:
+        best = score.scored[choice.best]
+        value = _whists(best.balance[seat])
+        if choice.kind == "defence":
+            head = say(lang, "{seat}, with {given}: best {word}, {value} whists a deal", seat=seat,
+                       given=", ".join(f"{s} {say(lang, c)}" for s, c in best.choices.items() if s != seat),
+                       word=say(lang, best.choices[seat]), value=value)
+        else:
+            head = say(lang, "Best for {seat}: {option}, {value} whists a deal", seat=seat,
+                       option=_scored_label(summary, best, style), value=value)
+        lines.append(head)
+        lines += [_versus_points(summary, p, style) for p in choice.paired[:top]]
+    for k, i in score.worst.items():
+        item = score.scored[i]
+        lines.append(say(lang, "{game}: the defence worst for {seat} is {defence}, {value} whists a deal",
+                         game=option_label(summary.options[k].option, style), seat=seat,
+                         defence=", ".join(f"{s} {say(lang, c)}" for s, c in item.choices.items()),
+                         value=_whists(item.balance[seat])))
+    return lines
+
+
 def score_lines(summary: Summary, style: Style, top: int = TOP) -> list[str]:
-    """The estimate in points: each seat's balance per game and defence, the best for the hand's
-    seat with the paired differences, raspasy's cost per seat; the convention and play named.
+    """The estimate in points: the convention and every option in force, each seat's balance per
+    game and defence, each whister's figures, the decisions of the hand's seat, raspasy's balances.
     With many options (a 12-card hand's discards) the ``top`` best for the hand's seat."""
     score = summary.score
     if score is None:
         return []
     lang = style.lang
-    named = ", ".join(f"{k} {'/'.join(map(str, v)) if isinstance(v, list) else v}"
-                      for k, v in score.options.items() if k in SCORE_OPTION_WORDS)
-    lines = ["", style.bold(say(lang, "In points: {convention}, {players} players ({named})",
-                                convention=score.convention, players=score.players, named=named)),
+    lines = ["", style.bold(say(lang, "In points: {convention}, {players} players",
+                                convention=say(lang, score.convention), players=score.players)),
+             _options_line(score, lang),
              say(lang, "each seat's balance in whists per deal, as if the pool closed on it; passing is 0"),
              say(lang, score.note)]
     seats = list(score.scored[0].balance) if score.scored else []
     shown = list(score.scored)
     if len(shown) > 8 and score.seat is not None:
-        shown.sort(key=lambda item: -item.balance[score.seat].value)
+        shown.sort(key=lambda item: -item.balance[score.seat].exact)
         shown = shown[:top]
     if shown:
-        width = max(len(item.label) for item in shown)
+        labels = [_scored_label(summary, item, style) for item in shown]
+        width = max(len(label) for label in labels)
         lines.append("  " + " " * width + "".join(f"  {s:^24}" for s in seats))
-        for item in shown:
-            lines.append(f"  {item.label:<{width}}" + "".join(f"  {_whists(item.balance[s]):^24}" for s in seats))
+        for label, item in zip(labels, shown):
+            lines.append(f"  {label:<{width}}" + "".join(f"  {_whists(item.balance[s]):^24}" for s in seats))
         if len(shown) < len(score.scored):
             lines.append(say(lang, "  … {n} more (--top N shows more; --json gives all)",
                              n=len(score.scored) - len(shown)))
-    lines += _whister_lines(score, style)
-    for i in score.best:
-        best = score.scored[i]
-        lines.append(say(lang, "Best for {seat}: {option}, {value} whists a deal",
-                         seat=score.seat, option=best.label, value=f"{best.balance[score.seat].value:+.1f}"))
-        pairs = sorted((p for p in score.paired if p.options[0] == best.label), key=lambda p: p.difference.value)
-        for p in pairs[:top]:
-            d = p.difference
-            lines.append(say(lang, "  vs {option}: {d} whists ({lo} … {hi}), same layouts", option=p.options[1],
-                             d=f"{d.value:+.1f}", lo=f"{d.low:+.1f}", hi=f"{d.high:+.1f}"))
-    for label, seat_costs in score.raspasy.items():
-        lines.append(say(lang, "{option}, raspasy {round} of its run: each seat's cost in whists "
-                               "(paranoid … cooperative bound)", option=label, round=score.round))
-        for s, bounds in seat_costs.items():
-            lines.append(f"  {s}: {bounds['paranoid'].value:.1f} … {bounds['cooperative'].value:.1f}")
+    lines += _whister_lines(summary, style)
+    lines += _decision_lines(summary, style, top)
+    for ras in score.raspasy:
+        lines.append(say(lang, "{option}, number {round} of its run: each seat's balance in whists per deal "
+                               "(at his paranoid … at his cooperative bound)", option=option_label(
+                                   next(o.option for o in summary.options if o.label == ras.label), style),
+                         round=ras.round))
+        for s in ras.low:
+            lines.append(f"  {s}: {_whists(ras.low[s])} … {_whists(ras.high[s])}")
     return lines

@@ -43,9 +43,9 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from math import comb, factorial
 
-from ..api import InputError
+from ..errors import InputError
 from ..cards import SEATS, SUIT_LETTERS, SUIT_SYMBOLS, ascii_name, bit, card, count, suit_bits
-from ..notation import NotationError, parse_hand
+from ..notation import NotationError, parse_hand, quoted
 
 HAND_SIZE = 10
 SPOT_RANKS = range(0, 5)
@@ -101,6 +101,7 @@ def parse_known_hand(text: str, field: str) -> tuple[int, tuple[int, int, int, i
     the ``x`` belongs to the suit group it stands in.
     """
     spots = [0, 0, 0, 0]
+    written = text
     if any(ch in _X for ch in text):
         chars, suit = list(text), None
         dotted = "." in text
@@ -116,14 +117,15 @@ def parse_known_hand(text: str, field: str) -> tuple[int, tuple[int, int, int, i
                 if dotted:
                     suit = suit or 0
                 if suit is None or suit > 3:
-                    raise InputError(field, f"'x' outside a suit group in '{text}': write ♠A x x or Axx.…")
+                    raise InputError(field, f"'x' outside a suit group in {quoted(text)}: write ♠A x x or Axx.…")
                 spots[suit] += 1
                 chars[i] = " "
         text = "".join(chars)
     try:
         return parse_hand(text), tuple(spots)
-    except NotationError as e:
-        raise InputError(field, str(e)) from None
+    except NotationError as e:  # it quotes the text read, the x's taken out: quote what was written
+        message = str(e).replace(quoted(text.strip()), quoted(written.strip()))
+        raise InputError(field, message) from None
 
 
 _LENGTH = re.compile(r"^\s*([ABCabc])\s*:?\s*([♠♣♦♥SCDHscdh])\s*(<=|>=|==|=|<|>)?\s*(\d+)\s*(?:-\s*(\d+))?\s*$")

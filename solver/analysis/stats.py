@@ -70,24 +70,37 @@ def proportion(successes: int, n: int, *, population: int | None = None) -> Figu
 
 def mean(total: float, squares: float, n: int, *, population: int | None = None,
          lowest: float = 0.0, highest: float = 10.0) -> Figure:
-    """A mean of ``n`` values in ``lowest … highest``.
+    """A mean of ``n`` values in ``lowest … highest``, from their sum and sum of squares.
 
     A sample gets the normal interval; one whose values are all equal gets, instead of a
     zero width, the range a share of other values as large as Wilson's bound for 0 of ``n``
     could move it. An exact enumeration's bounds use the range for the missing layouts.
     """
     value = total / n if n else 0.0
+    equal = bool(n) and squares * n == total * total
+    variance = 0.0 if n < 2 or equal else max(0.0, (squares - n * value * value) / (n - 1))
+    return mean_of(value, variance, n, population=population, lowest=lowest, highest=highest, equal=equal)
+
+
+def mean_of(value: float, variance: float, n: int, *, population: int | None = None,
+            lowest: float = 0.0, highest: float = 10.0, equal: bool | None = None) -> Figure:
+    """:func:`mean` from the mean itself and the values' sample variance (when they are known
+    exactly, or kept as running moments that cannot overflow). ``equal``: every value is the
+    same (by default: the variance is 0)."""
     if population is not None:
         missing = population - n
         if population == 0:
             return Figure(0.0, lowest, highest)
-        low, high = (total + missing * lowest) / population, (total + missing * highest) / population
+        low, high = (value * n + missing * lowest) / population, (value * n + missing * highest) / population
         return Figure(value, low, high)
-    if n and squares * n == total * total:  # every value equal: the normal interval has no width;
-        _, other = wilson(0, n)  # bound the share of layouts that could differ, as for a chance
-        return Figure(value, value - other * (value - lowest), value + other * (highest - value))
-    low, high = mean_interval(total, squares, n)
-    return Figure(value, max(low, lowest), min(high, highest))
+    if equal if equal is not None else n and variance == 0:  # the normal interval has no width:
+        if n:
+            _, other = wilson(0, n)  # bound the share of layouts that could differ, as for a chance
+            return Figure(value, value - other * (value - lowest), value + other * (highest - value))
+    if n < 2:
+        return Figure(value, lowest, highest)
+    half = Z95 * sqrt(variance / n)
+    return Figure(value, max(value - half, lowest), min(value + half, highest))
 
 
 RESAMPLES = 2000
@@ -158,4 +171,4 @@ def _normal_cdf(x: float) -> float:
     return 0.5 * (1 + erf(x / sqrt(2)))
 
 
-__all__ = ["Figure", "Z95", "mean", "mean_interval", "mean_of_counts", "proportion", "wilson"]
+__all__ = ["Figure", "Z95", "mean", "mean_interval", "mean_of", "mean_of_counts", "proportion", "wilson"]

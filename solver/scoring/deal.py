@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from ..cards import rank_of, suit_of
 from ..errors import InputError, excerpt
+from .numbers import whole_number
 from .options import GAME_VALUE, MISERE_VALUE, OWN_QUOTA, TEAM_QUOTA, ScoringOptions
 from .sheet import Sheet
 
@@ -22,6 +23,12 @@ CHOICE_WORDS = {"whist": WHIST, "вист": WHIST, "pass": PASS, "пас": PASS,
 
 SPADES = 0
 ACE, KING, QUEEN = 7, 6, 5
+TALON_TRICKS = 2
+"""The most tricks a dealer at four takes in raspasy: the talon's two."""
+MAX_BOMBS = 10
+"""The most bombs on one deal (each doubles it: ×1024 at most)."""
+MAX_ROUND = 100
+"""The highest raspasy round written on a deal (a pool record counts its runs itself, as long as they are)."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +74,7 @@ class Deal:
 def write(deal: Deal, options: ScoringOptions) -> Sheet:
     """What the deal writes: pool, mountain and whists per seat."""
     _check_table(deal)
+    _check_tricks(deal)
     if deal.bombs and not options.bombs:
         raise InputError("bombs", "bombs are not played in this convention (option bombs)")
     if deal.kind == "contract":
@@ -88,15 +96,45 @@ def _check_table(deal: Deal) -> None:
     if len(set(deal.seats)) != n or not 2 < n < 6:
         raise InputError("players", f"3, 4 or 5 players with different names, not {excerpt(list(deal.seats))}")
     if n > 3 and deal.dealer not in deal.seats:
-        raise InputError("dealer", f"at {n} the dealer is one of {', '.join(deal.seats)}, not {excerpt(deal.dealer)}")
+        raise InputError("dealer", _not_one_of(f"at {n} the dealer", deal.seats, deal.dealer))
     if n == 5 and (deal.out not in deal.seats or deal.out == deal.dealer):
-        raise InputError("out", "at five name the second player who sits out (\"out\"), not the dealer")
+        raise InputError("out", ("missing: " if deal.out is None else "")
+                         + "at five name the second player who sits out (\"out\"), not the dealer")
     if n == 3 and deal.dealer is not None and deal.dealer not in deal.seats:
-        raise InputError("dealer", f"the dealer is one of {', '.join(deal.seats)}, not {excerpt(deal.dealer)}")
+        raise InputError("dealer", _not_one_of("the dealer", deal.seats, deal.dealer))
     if deal.kind in ("contract", "misere", "preferans") and deal.declarer not in deal.playing:
-        raise InputError("declarer", f"the declarer is one of {', '.join(deal.playing)}, not {excerpt(deal.declarer)}")
-    if deal.round < 1:
+        raise InputError("declarer", _not_one_of("the declarer", deal.playing, deal.declarer))
+    if isinstance(deal.round, bool) or not isinstance(deal.round, int) or deal.round < 1:
         raise InputError("round", f"the raspasy of a run count from 1, not {excerpt(deal.round)}")
+    whole_number(deal.bombs, "bombs", 0, MAX_BOMBS)
+
+
+def _not_one_of(who: str, seats, value) -> str:
+    """``missing: the dealer is one of A, B, C, D`` (a field not given), or ``… not 'X'``."""
+    if value is None:
+        return f"missing: {who} is one of {', '.join(seats)}"
+    return f"{who} is one of {', '.join(seats)}, not {excerpt(value)}"
+
+
+def _check_tricks(deal: Deal) -> None:
+    """The tricks given are tricks that can be, even where the game is not played (both defenders
+    passed, a half-whist) and its tricks are not read: each of a seat that takes tricks, adding up
+    to the ten of a deal (to at most ten while some seat's are not given); none for a conceded game."""
+    if deal.conceded and deal.tricks:
+        raise InputError("tricks", "a conceded game is not played: give no tricks (or leave out \"conceded\")")
+    at_four = len(deal.seats) > 3 and deal.kind == "raspasy"
+    takers = deal.playing + ((deal.dealer,) if at_four else ())
+    for seat, taken in deal.tricks.items():
+        if seat not in takers:
+            raise InputError(f"tricks.{seat}", f"not a seat that takes tricks here ({', '.join(takers)})")
+        if isinstance(taken, bool) or not isinstance(taken, int) or not 0 <= taken <= 10:
+            raise InputError(f"tricks.{seat}", f"0 to 10 tricks, not {excerpt(taken)}")
+    if at_four and deal.tricks.get(deal.dealer, 0) > TALON_TRICKS:
+        raise InputError(f"tricks.{deal.dealer}", f"the dealer takes at most the talon's {TALON_TRICKS} tricks, "
+                                                  f"not {deal.tricks[deal.dealer]}")
+    total = sum(deal.tricks.values())
+    if total > 10 or total != 10 and set(deal.playing) <= set(deal.tricks):
+        raise InputError("tricks", f"the tricks add up to 10, not {total} ({excerpt(deal.tricks)})")
 
 
 def _tricks(deal: Deal, seats, field: str = "tricks") -> dict[str, int]:
@@ -117,11 +155,30 @@ def _tricks(deal: Deal, seats, field: str = "tricks") -> dict[str, int]:
     return out
 
 
-def _contract(deal: Deal, options: ScoringOptions) -> Sheet:
-    sheet = Sheet(deal.seats)
-    level, declarer, k = deal.level, deal.declarer, options.scale
-    value = GAME_VALUE[level]
-    price = k * value  # whists per credited trick, and the remise per missing trick
+@dataclass(frozen=True)
+class Defence:
+    """What the defenders' words come to under the options (:func:`defence_of`).
+
+    ``whisters``: the defenders who whist in play, in the order of play (stalingrad makes both
+    whist a 6♠; a returned whist leaves its returner alone). ``dealer``: at four the dealer took a
+    passed hand. ``half``: an unplayed half-whist (the half-whister; the game is written unplayed).
+    ``returned``: the half-whister whose partner returned the whist: he passes and writes only the
+    consolation, the returner whists alone credited with both hands (no gentleman's split).
+    """
+
+    whisters: tuple[str, ...] = ()
+    dealer: bool = False
+    half: str | None = None
+    returned: str | None = None
+
+    @property
+    def played(self) -> bool:
+        """Whether the deal is played out (someone whists)."""
+        return bool(self.whisters) or self.dealer
+
+
+def defence_of(deal: Deal, options: ScoringOptions) -> Defence:
+    """The defenders' words read under the options, checked (a contract that is not conceded)."""
     first, second = deal.defenders()
     choice = {seat: _choice(deal, seat) for seat in (first, second)}
     dealer_whists = len(deal.seats) > 3 and deal.dealer in deal.defence and _choice(deal, deal.dealer) == WHIST
@@ -130,12 +187,10 @@ def _contract(deal: Deal, options: ScoringOptions) -> Sheet:
         seat = sorted(unknown)[0]
         raise InputError(f"defence.{seat}", f"only the defenders {first} and {second} (and at four the dealer's "
                                             f"\"whist\") choose here")
-    if options.stalingrad and level == 6 and deal.strain == SPADES:
+    if options.stalingrad and deal.level == 6 and deal.strain == SPADES:
         choice = {first: WHIST, second: WHIST}  # stalingrad: 6♠ is always whisted by both
-    if deal.conceded:
-        return _concession(deal, options, sheet)
-    _talon_whists(deal, options, sheet, price)
     halves = [s for s in (first, second) if choice[s] == HALF]
+    returned = None
     if halves:
         if not options.half_whist:
             raise InputError(f"defence.{halves[0]}", "half-whist is not played in this convention (option half_whist)")
@@ -144,15 +199,32 @@ def _contract(deal: Deal, options: ScoringOptions) -> Sheet:
         half = halves[0]
         partner = second if half == first else first
         if choice[partner] == PASS:  # unplayed: the declarer's game is written, the half-whister his share
-            sheet.add_pool(declarer, value)
-            if level <= 7:
-                sheet.add_whists(half, declarer, price * OWN_QUOTA[level])
-            return sheet
+            return Defence(half=half)
         choice[half] = PASS  # the partner returned the whist: he whists alone, the half-whister passes
-    whisters = [s for s in (first, second) if choice[s] == WHIST]
+        returned = half
+    whisters = tuple(s for s in (first, second) if choice[s] == WHIST)
     if dealer_whists and whisters:
         raise InputError(f"defence.{deal.dealer}", "the dealer takes a hand only after both defenders passed")
-    if not whisters and not dealer_whists:  # pass, pass: the game is written unplayed
+    return Defence(whisters, dealer_whists, None, returned)
+
+
+def _contract(deal: Deal, options: ScoringOptions) -> Sheet:
+    sheet = Sheet(deal.seats)
+    level, declarer, k = deal.level, deal.declarer, options.scale
+    value = GAME_VALUE[level]
+    price = k * value  # whists per credited trick, and the remise per missing trick
+    first, second = deal.defenders()
+    defence = defence_of(deal, options)
+    if deal.conceded:
+        return _concession(deal, options, sheet)
+    _talon_whists(deal, options, sheet, price)
+    if defence.half:  # an unplayed half-whist: the declarer's game is written, the half-whister his share
+        sheet.add_pool(declarer, value)
+        if level <= 7:
+            sheet.add_whists(defence.half, declarer, price * OWN_QUOTA[level])
+        return sheet
+    whisters = list(defence.whisters)
+    if not defence.played:  # pass, pass: the game is written unplayed
         sheet.add_pool(declarer, value)
         return sheet
     tricks = _tricks(deal, deal.playing)
@@ -166,7 +238,7 @@ def _contract(deal: Deal, options: ScoringOptions) -> Sheet:
     remise = options.share(deal.closed) * price  # a whister's penalty per trick short of his quota
     quota, own = TEAM_QUOTA[level], OWN_QUOTA[level]
     consolation = price * down
-    if dealer_whists:  # the dealer took a passed hand: all defenders' whists and both consolations are his
+    if defence.dealer:  # the dealer took a passed hand: all defenders' whists and both consolations are his
         short = max(0, quota - defenders_tricks)
         sheet.add_mountain(deal.dealer, remise * short)
         sheet.add_whists(deal.dealer, declarer, price * (defenders_tricks + down) + 2 * consolation)
@@ -182,12 +254,13 @@ def _contract(deal: Deal, options: ScoringOptions) -> Sheet:
         return sheet
     whister = whisters[0]
     passer = second if whister == first else first
-    if options.lone_whister == "own_hand":
+    own_hand = options.lone_whister == "own_hand" and not defence.returned
+    if own_hand:
         credited, short = tricks[whister], max(0, own - tricks[whister])
     else:
         credited, short = defenders_tricks, max(0, quota - defenders_tricks)
     whists = price * (credited + down)
-    gentleman = options.lone_whister == "gentleman"
+    gentleman = options.lone_whister == "gentleman" and not defence.returned
     if gentleman and options.gentleman_split_penalty:
         sheet.add_mountain(whister, remise * short / 2)
         sheet.add_mountain(passer, remise * short / 2)
@@ -199,7 +272,7 @@ def _contract(deal: Deal, options: ScoringOptions) -> Sheet:
         both = Fraction(whists + consolation, 2)  # split equally with the passer
         sheet.add_whists(whister, declarer, both)
         sheet.add_whists(passer, declarer, both)
-    elif options.lone_takes_consolation:
+    elif options.lone_takes_consolation and not defence.returned:
         sheet.add_whists(whister, declarer, whists + consolation)
     else:
         sheet.add_whists(whister, declarer, whists)

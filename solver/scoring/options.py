@@ -11,6 +11,8 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 
 from ..errors import InputError, excerpt
+from ..textfiles import unknown_key
+from .numbers import exact_number, whole_number
 
 GAME_VALUE = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
 """A game's value v in pool points, by level; a misère is worth 10."""
@@ -64,7 +66,8 @@ class ScoringOptions:
     raspasy_clean_writeoff: int = 0
     """A player (or dealer) who takes no trick in raspasy writes off this many tricks' price (leningrad 2)."""
     raspasy_exit: tuple[int, ...] = (6, 7, 8)
-    """The lowest game that stops the 1st, 2nd, 3rd … raspasy of a run; the last repeats."""
+    """The lowest game that stops the 1st, 2nd, 3rd … raspasy of a run; the last repeats. The first
+    stops the run before it starts (any game); after ``n`` raspasy the lowest game is entry ``n + 1``."""
     misere_breaks_raspasy: bool = True
     """A made misère restarts the raspasy run (leningrad: it does not)."""
     bombs: bool = False
@@ -80,6 +83,11 @@ class ScoringOptions:
     skachki: bool = False
     """Скачки: the first to close and the smallest mountain each write 100 whists on every other player."""
 
+    def __post_init__(self):
+        """Every option checked, whoever builds the options (``pref score``, ``--score-option``, Python)."""
+        for name in OPTION_NAMES:
+            object.__setattr__(self, name, option_value(name, getattr(self, name), f"options.{name}"))
+
     @property
     def misere_price(self) -> int:
         return self.misere_trick if self.misere_trick is not None else MISERE_VALUE * self.scale
@@ -88,6 +96,7 @@ class ScoringOptions:
         return self.raspasy_prices[min(round, len(self.raspasy_prices)) - 1]
 
     def raspasy_exit_level(self, round: int) -> int:
+        """The lowest game that stops raspasy number ``round`` of a run (played after ``round - 1``)."""
         return self.raspasy_exit[min(round, len(self.raspasy_exit)) - 1]
 
     def share(self, closed: bool) -> Fraction:
@@ -96,22 +105,24 @@ class ScoringOptions:
         return self.shortfall_share
 
 
-CONVENTIONS = {
-    "sochi": ScoringOptions(pool_help=True),
-    "leningrad": ScoringOptions(scale=2, shortfall_share=Fraction(1, 2), quota="joint", lone_whister="gentleman",
-                                half_whist=True, raspasy_prices=(2, 4, 6), raspasy_clean_writeoff=2,
-                                raspasy_exit=(6, 7, 7), misere_breaks_raspasy=False),
-    "rostov": ScoringOptions(shortfall_share=Fraction(1, 2), quota="joint", raspasy_prices=(1, 2, 3)),
-    "classic": ScoringOptions(shortfall_share=Fraction(1, 2), shortfall_share_closed=Fraction(1), quota="joint",
-                              raspasy_prices=(1, 2, 4), bombs=True),
-}
-"""Each convention's defaults (docs/scoring.md, "Conventions and their defaults")."""
-
 CHOICES = {"quota": ("each", "joint"), "joint_high": ("second", "both", "pair"),
            "lone_whister": ("both_hands", "gentleman", "own_hand"), "talon_whists": ("off", "dealer", "opponents"),
            "pool_to_mountain": ("max", "target"), "rounding": ("exact", "books"),
            "two_player_mountain": ("full", "mean")}
 OPTION_NAMES = tuple(f.name for f in fields(ScoringOptions))
+SHARES = ("shortfall_share", "shortfall_share_closed")
+"""The options that are a share from 0 to 1 (an exact number)."""
+OPTIONAL = ("shortfall_share_closed", "misere_trick")
+"""The options that may be none (``null``): then another option decides."""
+RANGES = {"scale": (1, 10), "misere_trick": (0, 1000), "raspasy_prices": (0, 1000), "raspasy_clean_writeoff": (0, 10),
+          "raspasy_exit": (6, 10), "concession_down": (0, 10)}
+"""Each whole-number option's least and greatest value (each item's, for a list): the books use
+k = 1 or 2, 10 or 20 a caught misère's trick, prices of 1 to 8, a concession down 3 or 4; the
+ranges keep every figure a deal writes, and an estimate's sums of squares, far from overflowing."""
+MAX_RUN = 20
+"""The longest list of per-raspasy figures (prices, exits): the last one repeats anyway."""
+_DEFAULTS = {f.name: f.default for f in fields(ScoringOptions)}
+
 
 
 def options_for(convention: str, overrides: dict | None = None, field: str = "options") -> ScoringOptions:
@@ -129,10 +140,10 @@ def options_for(convention: str, overrides: dict | None = None, field: str = "op
 
 
 def option_value(name: str, value, field: str):
-    """One option's value checked and converted (``"1/2"`` → Fraction, a list → tuple)."""
+    """One option's value checked against its range and converted (``"1/2"`` → Fraction, a list → tuple)."""
     if name not in OPTION_NAMES:
-        raise InputError(field, f"unknown option; the options are {', '.join(OPTION_NAMES)}")
-    default = getattr(ScoringOptions(), name)
+        raise InputError(field, unknown_key(name, OPTION_NAMES, "option"))
+    default = _DEFAULTS[name]
     if name in CHOICES:
         if value not in CHOICES[name]:
             raise InputError(field, f"one of {', '.join(CHOICES[name])}, not {excerpt(value)}")
@@ -141,35 +152,27 @@ def option_value(name: str, value, field: str):
         if not isinstance(value, bool):
             raise InputError(field, f"true or false, not {excerpt(value)}")
         return value
-    if name in ("shortfall_share", "shortfall_share_closed"):
-        if value is None and name == "shortfall_share_closed":
-            return None
-        share = _fraction(value, field)
-        if not 0 <= share <= 1:
-            raise InputError(field, f"a share from 0 to 1, not {excerpt(value)}")
-        return share
-    if isinstance(default, tuple):
-        if not isinstance(value, (list, tuple)) or not value:
-            raise InputError(field, f"a list of whole numbers, not {excerpt(value)}")
-        numbers = tuple(_whole(v, field) for v in value)
-        if name == "raspasy_exit" and not all(6 <= v <= 10 for v in numbers):
-            raise InputError(field, f"game levels 6 to 10, not {excerpt(value)}")
-        return numbers
-    if name == "misere_trick" and value is None:
+    if value is None and name in OPTIONAL:
         return None
-    return _whole(value, field, 1 if name == "scale" else 0)
+    if name in SHARES:
+        return exact_number(value, field, 0, 1, "a share")
+    low, high = RANGES[name]
+    if isinstance(default, tuple):
+        if not isinstance(value, (list, tuple)) or not 1 <= len(value) <= MAX_RUN:
+            raise InputError(field, f"a list of 1 to {MAX_RUN} whole numbers from {low} to {high:,}, "
+                                    f"not {excerpt(value)}")
+        return tuple(whole_number(v, field, low, high, "a game level" if name == "raspasy_exit" else "a whole number")
+                     for v in value)
+    return whole_number(value, field, low, high)
 
 
-def _whole(value, field: str, least: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise InputError(field, f"a whole number from {least}, not {excerpt(value)}")
-    return value
-
-
-def _fraction(value, field: str) -> Fraction:
-    if isinstance(value, bool):
-        raise InputError(field, f"a number, not {excerpt(value)}")
-    try:
-        return Fraction(value) if isinstance(value, (int, str)) else Fraction(str(value))
-    except (ValueError, ZeroDivisionError, TypeError):
-        raise InputError(field, f"a number such as 1, 0.5 or \"1/2\", not {excerpt(value)}") from None
+CONVENTIONS = {
+    "sochi": ScoringOptions(pool_help=True),
+    "leningrad": ScoringOptions(scale=2, shortfall_share=Fraction(1, 2), quota="joint", lone_whister="gentleman",
+                                half_whist=True, raspasy_prices=(2, 4, 6), raspasy_clean_writeoff=2,
+                                raspasy_exit=(6, 7, 7), misere_breaks_raspasy=False),
+    "rostov": ScoringOptions(shortfall_share=Fraction(1, 2), quota="joint", raspasy_prices=(1, 2, 3)),
+    "classic": ScoringOptions(shortfall_share=Fraction(1, 2), shortfall_share_closed=Fraction(1), quota="joint",
+                              raspasy_prices=(1, 2, 4), bombs=True),
+}
+"""Each convention's defaults (docs/scoring.md, "Conventions and their defaults")."""

@@ -68,7 +68,7 @@ def _in_run(deal: Deal, run: int, options: ScoringOptions) -> tuple[Deal, int]:
     if not run:
         return deal, run
     if deal.kind == "contract":
-        least = options.raspasy_exit_level(run)
+        least = options.raspasy_exit_level(run + 1)  # the game that stops the next raspasy of the run
         if deal.level < least:
             raise InputError("game", f"after {run} raspasy the lowest game is {least}, not {deal.level}")
     if deal.kind == "misere" and not options.misere_breaks_raspasy:

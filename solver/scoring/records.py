@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..api import kind_word, parse_contract
 from ..errors import InputError, excerpt
 from ..notation import NotationError, parse_cards
-from .deal import CHOICE_WORDS, Deal
+from ..parse import kind_word, parse_contract
+from ..textfiles import check_keys
+from .deal import CHOICE_WORDS, MAX_BOMBS, MAX_ROUND, Deal
+from .numbers import exact_number, whole_number
 from .options import OPTION_NAMES, ScoringOptions, options_for
 from .pool import PoolRecord
 from .settlement import Settlement
@@ -24,6 +26,10 @@ DEAL_KEYS = {"convention", "players", "game", "declarer", "defence", "tricks", "
              "closed", "conceded", "talon", "bombs"}
 RECORD_KEYS = {"convention", "players", "options", "target", "dealer", "sheet", "deal", "first_to_close", "rounding"}
 DEAL_IN_RECORD = DEAL_KEYS - {"convention", "players", "options"}
+MAX_NAME = 40
+"""The longest player's name (so that every message naming players stays one short line)."""
+MAX_TARGET = 10_000
+"""The highest pool target read (the books play to 10 to 50 points)."""
 
 
 def seats_of(players, field: str = "players") -> tuple[str, ...]:
@@ -34,6 +40,10 @@ def seats_of(players, field: str = "players") -> tuple[str, ...]:
         return tuple("ABCDE"[:players])
     if isinstance(players, list) and all(isinstance(p, str) and p.strip() for p in players):
         seats = tuple(p.strip() for p in players)
+        long = [s for s in seats if len(s) > MAX_NAME]
+        if long:
+            raise InputError(field, f"a player's name is at most {MAX_NAME} characters, not {excerpt(long[0])} "
+                                    f"({len(long[0])})")
         if len(set(seats)) == len(seats) and 2 <= len(seats) <= 5:
             return seats
     raise InputError(field, f"3 or 4 (or the players' names, 2 to 5 of them), not {excerpt(players)}")
@@ -44,7 +54,7 @@ def deal_from_dict(data: dict, seats: tuple[str, ...] | None = None, dealer: str
     if not isinstance(data, dict):
         raise InputError("deal", f"a deal is a table of game, declarer, defence, tricks …, not {excerpt(data)}")
     allowed = DEAL_KEYS if seats is None else DEAL_IN_RECORD
-    _no_unknown(data, allowed, "")
+    check_keys(data, allowed, "", InputError)
     if seats is None:
         seats = seats_of(data.get("players", 3))
     if "game" not in data:
@@ -67,7 +77,9 @@ def deal_from_dict(data: dict, seats: tuple[str, ...] | None = None, dealer: str
         _seat(seat, seats, f"tricks.{seat}")
         if isinstance(taken, bool) or not isinstance(taken, int) or not 0 <= taken <= 10:
             raise InputError(f"tricks.{seat}", f"0 to 10 tricks, not {excerpt(taken)}")
-    talon = data.get("talon", ())
+    talon = data.get("talon", [])
+    if not isinstance(talon, str) and not (isinstance(talon, list) and all(isinstance(c, str) for c in talon)):
+        raise InputError("talon", f"the two talon cards, such as \"SA SK\" or [\"SA\", \"SK\"], not {excerpt(talon)}")
     try:
         talon = tuple(parse_cards(talon if isinstance(talon, str) else " ".join(map(str, talon)))) if talon else ()
     except NotationError as e:
@@ -76,8 +88,9 @@ def deal_from_dict(data: dict, seats: tuple[str, ...] | None = None, dealer: str
         raise InputError("talon", f"the talon is 2 cards, not {len(talon)}")
     return Deal(kind=kind, seats=seats, declarer=declarer, level=level, strain=strain, defence=choices,
                 tricks=dict(tricks), dealer=dealer, out=_seat(data.get("out"), seats, "out", optional=True),
-                round=_whole(data.get("round", 1), "round", 1), closed=_flag(data, "closed"),
-                conceded=_flag(data, "conceded"), talon=talon, bombs=_whole(data.get("bombs", 0), "bombs", 0))
+                round=whole_number(data.get("round", 1), "round", 1, MAX_ROUND), closed=_flag(data, "closed"),
+                conceded=_flag(data, "conceded"), talon=talon,
+                bombs=whole_number(data.get("bombs", 0), "bombs", 0, MAX_BOMBS))
 
 
 def deal_options(data: dict) -> ScoringOptions:
@@ -87,13 +100,13 @@ def deal_options(data: dict) -> ScoringOptions:
 
 def record_from_dict(data: dict) -> PoolRecord:
     """A pool record: players, convention, options, target, the sheet so far and the deals after it."""
-    _no_unknown(data, RECORD_KEYS, "")
+    check_keys(data, RECORD_KEYS, "", InputError)
     convention = data.get("convention", "sochi")
     options = options_for(convention, data.get("options"))
     seats = seats_of(data.get("players", 3))
     target = data.get("target")
     if target is not None:
-        target = _whole(target, "target", 1)
+        target = whole_number(target, "target", 1, MAX_TARGET)
     sheet = _sheet(data.get("sheet", {}), seats)
     deals = data.get("deal", [])
     if not isinstance(deals, list):
@@ -190,35 +203,20 @@ def _flag(data: dict, key: str) -> bool:
     return value
 
 
-def _whole(value, field: str, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise InputError(field, f"a whole number from {least}, not {excerpt(value)}")
-    return value
-
-
-def _amount(value, field: str) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise InputError(field, f"a number (12, 2.5 or \"5/2\"), not {excerpt(value)}")
-    try:
-        return Fraction(value) if not isinstance(value, float) else Fraction(str(value))
-    except (ValueError, ZeroDivisionError):
-        raise InputError(field, f"a number (12, 2.5 or \"5/2\"), not {excerpt(value)}") from None
-
-
 def _sheet(data, seats) -> Sheet:
     """``[sheet.A] pool = …, mountain = …, whists = {B = …}`` for each player who has written something."""
     sheet = Sheet(seats)
     for seat, row in _table(data, "sheet").items():
         where = f"sheet.{seat}"
         _seat(seat, seats, where)
-        _no_unknown(_table(row, where), {"pool", "mountain", "whists"}, where + ".")
-        sheet.pool[seat] = _amount(row.get("pool", 0), where + ".pool")
-        sheet.mountain[seat] = _amount(row.get("mountain", 0), where + ".mountain")
+        check_keys(_table(row, where), ("pool", "mountain", "whists"), where, InputError)
+        sheet.pool[seat] = exact_number(row.get("pool", 0), where + ".pool")
+        sheet.mountain[seat] = exact_number(row.get("mountain", 0), where + ".mountain")
         for other, amount in _table(row.get("whists", {}), where + ".whists").items():
             if other == seat:
                 raise InputError(f"{where}.whists.{other}", "a player writes no whists on himself")
             _seat(other, seats, f"{where}.whists.{other}")
-            sheet.whists[seat][other] = _amount(amount, f"{where}.whists.{other}")
+            sheet.whists[seat][other] = exact_number(amount, f"{where}.whists.{other}")
     return sheet
 
 
@@ -227,14 +225,8 @@ def _adjustment(value, seats):
     if value is None:
         return None
     table = _table(value, "rounding")
-    _no_unknown(table, {"seat", "point"}, "rounding.")
+    check_keys(table, ("seat", "point"), "rounding", InputError)
     point = table.get("point")
     if point not in (1, -1) or isinstance(point, bool):
         raise InputError("rounding.point", f"+1 or -1, not {excerpt(point)}")
     return _seat(table.get("seat"), seats, "rounding.seat"), point
-
-
-def _no_unknown(data: dict, allowed, prefix: str) -> None:
-    for key in data:
-        if key not in allowed:
-            raise InputError(f"{prefix}{key}", f"unknown key; the keys are {', '.join(sorted(allowed))}")

@@ -8,11 +8,12 @@ docs/book-claims.md and every bullet and table row of docs/book-claims.md in som
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import comb
 
 from ...cards import SEATS
 from .questions import ContractTricks, MisereTalon, RaspasyCost, SplitEvent, SuitWorth
+from .rows import BOUNDS, EXACT, MEAN, SHARE, SHARE_BOUNDS, TABLE_BOUNDS, Reading, Row
+from .scoring_tables import rows as scoring_rows
 from .verdict import Figure
 
 SPADES, CLUBS, DIAMONDS, HEARTS = range(4)
@@ -20,64 +21,6 @@ WHOLE, HALF, PERCENT = 0.5, 0.25, 0.005
 """Tolerances: a whole-trick figure, a half-trick figure, a whole percent."""
 SURELY = 0.05
 """"Surely", "at least N", "always": read as "in at least 95% of layouts"."""
-
-MEAN, SHARE, BOUNDS, SHARE_BOUNDS, EXACT = "mean", "share", "bounds", "share_bounds", "exact"
-
-
-@dataclass(frozen=True)
-class Reading:
-    """One figure of a row: how it is read from the outcomes, and what the book says.
-
-    ``kind``: ``mean`` of outcome component ``component``; ``share`` of layouts whose
-    component passes ``test`` (``(">=", 7)``, ``("==", 1)`` …); ``bounds`` the raspasy mean
-    between the cooperative (component 1) and paranoid (component 0) values;
-    ``share_bounds`` the same for a share; ``exact`` a number computed exactly
-    (``value``), no layouts. ``other_event``: the simulated figure measures another event
-    than the book's figure (why, in words): it is printed, and judged not comparable.
-    """
-
-    label: str
-    figure: Figure | None
-    kind: str = MEAN
-    component: int = 0
-    test: tuple[str, int] | None = None
-    more_is_better: bool = True
-    value: float | None = None
-    span: tuple[float, float] = (0.0, 10.0)
-    """The values a mean can take (tricks 0..10; a difference of tricks −10..10)."""
-    other_event: str = ""
-
-
-@dataclass(frozen=True)
-class Row:
-    """One row of the check: a claim (``claim`` as numbered on docs/book-claims.md, ``quote``
-    its words) for one hand and seat, the :class:`Question` solved per layout (``None``: a
-    qualitative claim, not simulated) and the :class:`Reading` of each figure judged.
-    ``key`` names the row uniquely (its seed derives from it); ``variant`` tells apart rows
-    of one claim (``clean``/``random`` side cards); ``note`` is printed with the row."""
-    key: str
-    section: int
-    claim: str
-    quote: str
-    hand: str
-    question: object | None
-    readings: tuple[Reading, ...]
-    seat: int | None = None
-    variant: str = ""
-    note: str = ""
-
-    @property
-    def method(self) -> str:
-        """The method in one line (the question's), or "no simulation"."""
-        return self.question.method() if self.question is not None else "no simulation"
-
-    @property
-    def in_context(self) -> bool:
-        """A trump-table row "in context" (side cards drawn at random, minus the side aces): it
-        shows how far the table carries into a real hand, not whether the table is right, so
-        its verdicts are counted apart from the clean rows'."""
-        return self.section == 1 and self.variant == "random"
-
 
 # ---------------------------------------------------------------- section 1: trump table
 
@@ -232,9 +175,9 @@ SPLIT_ASIDE = "♦10 8"
 """For the 79% split of row 3.2b: two seen cards outside clubs, so 20 unseen split 10/10."""
 
 
-OTHER_EVENT = ("the book's event is the talon bringing a saving card (counted from the hand: 11 of the 22 "
-               "unseen cards for 3.3b); clean after a discard made seeing every hand is another event")
-"""Why 3.1b, 3.2a and 3.3b's "clean after the talon" is not set against the book's chance of a saving card."""
+AT_TABLE = "P(saved): double dummy … at the table"
+"""The books speak of the table, where the catchers see the talon but not the discard: the chance
+is judged between its double-dummy and its at-the-table bound (:data:`TABLE_BOUNDS`)."""
 
 
 def _section3() -> list[Row]:
@@ -246,15 +189,14 @@ def _section3() -> list[Row]:
                      Reading("tricks", None, BOUNDS)), 2))
     rows.append(Row("3/1/talon", 3, "3.1b", "the chance\n  that the talon brings a card that saves the misère: 88%",
                     MISERE_1, MisereTalon(s1, 2),
-                    (Reading("P(clean after the talon)", Figure.of(0.88, PERCENT, "88%"), SHARE, test=("==", 1),
-                             other_event=OTHER_EVENT),
+                    (Reading(AT_TABLE, Figure.of(0.88, PERCENT, "88%"), TABLE_BOUNDS, test=("==", 1)),
                      Reading("P(caught as the ten cards stand)", None, SHARE, component=1, test=(">=", 1))), 2))
     s2 = MISERE_2
     for seat in range(3):
         rows.append(Row(f"3/2/talon/{SEATS[seat]}", 3, "3.2a", "chance to buy a saving card 76%", MISERE_2,
                         MisereTalon(s2, seat),
-                        (Reading("P(clean after the talon)", Figure.of(0.76, PERCENT, "76%"), SHARE,
-                                 test=("==", 1), other_event=OTHER_EVENT),), seat))
+                        (Reading(AT_TABLE, Figure.of(0.76, PERCENT, "76%"), TABLE_BOUNDS,
+                                 test=("==", 1)),), seat))
     split = 1 - 2 * comb(10, 3) / comb(20, 3)
     rows.append(Row("3/2/split", 3, "3.2b", "the 79% chance that\n  three cards of a suit lie in one hand", MISERE_2,
                     SplitEvent(s2, 2, "3-missing-split", aside=SPLIT_ASIDE),
@@ -268,8 +210,7 @@ def _section3() -> list[Row]:
     book = 1 - (11 * 10) / (22 * 21)
     rows.append(Row("3/3/talon", 3, "3.3b", "P(buy at least one) =\n  1 − (11·10)/(22·21) = 0.762", MISERE_3,
                     MisereTalon(s3, 0),
-                    (Reading("P(clean after the talon)", Figure.of(0.762, 0.0005, "0.762"), SHARE, test=("==", 1),
-                             other_event=OTHER_EVENT),
+                    (Reading(AT_TABLE, Figure.of(0.762, 0.0005, "0.762"), TABLE_BOUNDS, test=("==", 1)),
                      Reading("the book's arithmetic 1 − C(11,2)/C(22,2)", Figure.of(0.762, 0.0005, "0.762"), EXACT,
                              value=1 - comb(11, 2) / comb(22, 2))), 0,
                     note=f"the book's formula gives {book:.4f}"))
@@ -370,15 +311,14 @@ def _section5() -> list[Row]:
 
 def catalogue() -> list[Row]:
     """Every row of the check, in the order of docs/book-claims.md; section 6, the manuals' scoring tables, last."""
-    from .scoring_tables import rows as scoring_rows  # section 6 builds on this module's Row
-
     rows = _section1() + _section2() + _section3() + _section4() + _section5() + scoring_rows()
     keys = [r.key for r in rows]
     assert len(set(keys)) == len(keys), "row keys must be unique"
     return rows
 
 
-__all__ = ["Reading", "Row", "TRUMP_TABLE", "catalogue"]
+__all__ = ["BOUNDS", "EXACT", "MEAN", "Reading", "Row", "SHARE", "SHARE_BOUNDS", "TABLE_BOUNDS", "TRUMP_TABLE",
+           "catalogue"]
 
 
 SECTION_TITLES = {
@@ -413,15 +353,20 @@ SECTION_METHODS = {
         "cooperative value (all three keep his tricks down: a lower bound). Book above the "
         "paranoid interval = pessimistic, below the cooperative interval = optimistic, between the two "
         "intervals = consistent (not \"holds\": the bounds are far apart), with the bound the book's figure "
-        "is nearer. Half-trick figures stand for ±0.25. Whole-hand examples: the hand as "
-        "given, same two values."),
+        "is nearer; both intervals within the book's figure = holds (both bounds agree with it). "
+        "Half-trick figures stand for ±0.25. Whole-hand examples: the hand as given, same two values."),
     3: ("The hands as given, in the seat the book names (3.2 in every seat, the book names none). "
         "Buying: the talon is 2 of the 22 unseen cards, uniform; the declarer takes it and makes the "
         "best discard for that layout (every one of the 66 tried, equal ones once); the misère is "
         "clean when it takes no trick double dummy. The book's figures are the chance that the talon "
-        "brings a saving card, counted from the hand (3.3b: 11 saving cards of 22, 1 − C(11,2)/C(22,2)): "
-        "another event, so the simulated \"clean after the talon\" is shown but not compared; 3.3b's "
-        "arithmetic is checked exactly. The 10-card raspasy claim: paranoid and cooperative values as in section 2. "
+        "brings a saving card, counted from the hand (3.3b: 11 saving cards of 22, 1 − C(11,2)/C(22,2); "
+        "its arithmetic is checked exactly). Clean after a discard made seeing every hand is not the "
+        "book's event by itself: the books speak of the table, where the catchers see the talon but not "
+        "the discard, so each chance is judged between two bounds of the real one: clean after the best "
+        "discard double dummy (they know the discard: a lower bound, since at the table he makes that discard "
+        "and escapes) and not caught at the table (no plan of theirs catches every discard of his 12 cards, "
+        "found exactly by sets of discards: an upper bound). Below the first the book is pessimistic, above "
+        "the second optimistic, between them consistent. The 10-card raspasy claim: paranoid and cooperative values as in section 2. "
         "Probabilities: Wilson 95% intervals; a whole percent stands for ±0.5%; \"surely\" is read "
         "as at least 95% of layouts."),
     4: ("The hands as given (x drawn per layout), in the seat the book names, else in each seat; "

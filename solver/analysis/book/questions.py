@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ...cards import SEATS, SUIT_SYMBOLS, bit, count, suit_bits, suit_of
 from ...rules import Game, Position, TalonMode
 from ..discard import canonical_form
+from ...at_table import solve_at_table
 from ..layouts import Knowledge, Layout, LayoutSpace, parse_known_hand
 from .hands import no_trick_side_cards, raspasy_filler, side_top_tricks, swap_to_lowest
 
@@ -210,7 +211,9 @@ def clean_discard_exists(hands12: tuple[int, int, int], declarer: int, engine: E
 @dataclass(frozen=True)
 class MisereTalon(Question):
     """A misère with ten known cards: (clean after taking the talon and the best discard,
-    tricks with the ten cards as they stand)."""
+    tricks with the ten cards as they stand, not caught at the table). At the table the catchers
+    see the talon, so they know his 12 cards but not the two he puts aside: 1 when no plan of theirs
+    catches every discard (:mod:`solver.at_table`), which a clean best discard is a case of."""
 
     hand: str
     seat: int
@@ -219,7 +222,8 @@ class MisereTalon(Question):
         """The method in one line, as the report prints it beside the row."""
         return (f"misère declarer {SEATS[self.seat]}, A leads; the talon is 2 of the 22 unseen cards, uniform; "
                 "he takes it and makes the best discard for the layout (every discard tried); "
-                "clean = no trick, double dummy")
+                "clean = no trick, double dummy; not caught at the table = no plan of the catchers, who "
+                "see the talon but not his discard, catches every discard of his 12 cards")
 
     def knowledge(self) -> Knowledge:
         """Only the declarer's hand is seen (see :meth:`Question.knowledge`)."""
@@ -230,8 +234,10 @@ class MisereTalon(Question):
         talon = sum(bit(c) for c in layout.hidden)
         hands12 = tuple(h | talon if s == self.seat else h for s, h in enumerate(layout.hands))
         clean = clean_discard_exists(hands12, self.seat, engine)
-        as_is = engine.value(Position(layout.hands), Game.misere(self.seat), self.seat)
-        return (int(clean), as_is)
+        game = Game.misere(self.seat)
+        as_is = engine.value(Position(layout.hands), game, self.seat)
+        table = solve_at_table(Position(layout.hands), game, layout.hidden, engine=engine, with_key=False)
+        return (int(clean), as_is, int(not table.caught))
 
 
 def _suit_count(h: int, suit: int) -> int:

@@ -24,10 +24,11 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 import numpy as np
 
 from ...workers import PROCESS_BYTES, cap_workers, cores, table_bytes
-from .claims import BOUNDS, EXACT, MEAN, SHARE, SHARE_BOUNDS, Reading, Row, catalogue
+from .claims import catalogue
+from .rows import BOUNDS, EXACT, MEAN, SHARE, SHARE_BOUNDS, TABLE_BOUNDS, Reading, Row
 from .questions import ContractTricks, MisereTalon, RaspasyCost, SplitEvent, SuitWorth
-from .verdict import (NOT_COMPARABLE, UNDECIDED, Interval, Verdict, judge, judge_bounds, mean_interval,
-                      wilson)
+from .verdict import (NOT_COMPARABLE, UNDECIDED, Interval, Verdict, judge, judge_bounds, judge_table,
+                      mean_interval, wilson)
 
 if TYPE_CHECKING:
     from ...engine import Engine  # annotations only: pref book --help loads no kernel
@@ -85,8 +86,8 @@ class ReadingResult:
     reading: Reading
     interval: Interval | None
     verdict: Verdict
-    lower: Interval | None = None   # raspasy: cooperative
-    upper: Interval | None = None   # raspasy: paranoid
+    lower: Interval | None = None   # raspasy: cooperative; a misère at the table: double dummy
+    upper: Interval | None = None   # raspasy: paranoid; a misère: not caught at the table
     distribution: dict[int, float] = field(default_factory=dict)
 
     def to_json(self) -> dict:
@@ -95,7 +96,10 @@ class ReadingResult:
         out = {"label": r.label, "book": r.figure.to_json() if r.figure else None, **self.verdict.to_json()}
         if self.interval:
             out["simulated"] = self.interval.to_json()
-        if self.lower:
+        if self.lower and r.kind == TABLE_BOUNDS:
+            out["double_dummy"] = self.lower.to_json()
+            out["at_the_table"] = self.upper.to_json()
+        elif self.lower:
             out["cooperative"] = self.lower.to_json()
             out["paranoid"] = self.upper.to_json()
         if self.distribution:
@@ -181,6 +185,9 @@ def _read(reading: Reading, counts: Counter) -> ReadingResult:
     if kind == SHARE_BOUNDS:
         hi, lo = _share(counts, 0, reading.test), _share(counts, 1, reading.test)
         return ReadingResult(reading, None, judge_bounds(fig, lo, hi), lo, hi)
+    if kind == TABLE_BOUNDS:
+        lo, hi = _share(counts, 0, reading.test), _share(counts, 2, reading.test)
+        return ReadingResult(reading, None, judge_table(fig, lo, hi), lo, hi)
     raise ValueError(f"unknown reading kind {kind!r}")
 
 

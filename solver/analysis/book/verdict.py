@@ -22,7 +22,9 @@ keep his tricks down: a lower bound on real play) and his paranoid value (both o
 against him: an upper bound). A book cost above the paranoid interval is pessimistic,
 below the cooperative interval optimistic, and between the two intervals **consistent**
 — not "holds": the bounds are far apart, so a figure between them can hardly fail. The
-verdict says which bound the book's figure is nearer.
+verdict says which bound the book's figure is nearer. When both intervals lie within the
+book's widened figure (a suit that costs nothing even paranoid, as the book says), both
+bounds agree with it: **holds**.
 """
 
 from __future__ import annotations
@@ -155,22 +157,38 @@ def judge(figure: Figure | None, interval: Interval, more_is_better: bool) -> Ve
     return Verdict(UNDECIDED, f"the {sim} straddles an edge of the {book}")
 
 
+def judge_table(figure: Figure | None, dd: Interval, table: Interval) -> Verdict:
+    """A misère's chance of being saved against its double-dummy (lower: clean after the best
+    discard, the catchers knowing it) and at-the-table (upper: no plan of the catchers catches
+    every discard) bound: below the first pessimistic, above the second optimistic."""
+    return _between(figure, dd, table, ("double-dummy", "at-the-table"), PESSIMISTIC, OPTIMISTIC)
+
+
 def judge_bounds(figure: Figure | None, cooperative: Interval, paranoid: Interval) -> Verdict:
     """A raspasy cost against the holder's cooperative (lower) and paranoid (upper) value."""
+    return _between(figure, cooperative, paranoid, ("cooperative", "paranoid"), OPTIMISTIC, PESSIMISTIC)
+
+
+def _between(figure: Figure | None, lower: Interval, upper: Interval, names: tuple[str, str],
+             below: str, above: str) -> Verdict:
+    """A book figure against a lower and an upper bound of the truth: below the lower's interval
+    ``below``, above the upper's ``above``; both intervals within the figure holds; between the two
+    consistent (with the bound it is nearer); astride an interval undecided."""
     if figure is None:
         return Verdict(NOT_COMPARABLE, "the book gives no figure")
+    low, high = names
     book = f"book {figure.text} (±{_num(figure.tol)})"
-    if figure.low > paranoid.hi:
-        return Verdict(PESSIMISTIC, f"{book} above the paranoid upper bound, interval "
-                                    f"[{paranoid.lo:.3g}, {paranoid.hi:.3g}]")
-    if figure.high < cooperative.lo:
-        return Verdict(OPTIMISTIC, f"{book} below the cooperative lower bound, interval "
-                                   f"[{cooperative.lo:.3g}, {cooperative.hi:.3g}]")
-    between = f"the cooperative bound (to {cooperative.hi:.3g}) and the paranoid bound (from {paranoid.lo:.3g})"
-    if figure.high >= cooperative.hi and figure.low <= paranoid.lo:
+    if figure.low > upper.hi:
+        return Verdict(above, f"{book} above the {high} upper bound, interval [{upper.lo:.3g}, {upper.hi:.3g}]")
+    if figure.high < lower.lo:
+        return Verdict(below, f"{book} below the {low} lower bound, interval [{lower.lo:.3g}, {lower.hi:.3g}]")
+    if figure.low <= lower.lo and upper.hi <= figure.high:  # both bounds agree with the book
+        return Verdict(HOLDS, f"both bounds' intervals, [{lower.lo:.3g}, {lower.hi:.3g}] {low} "
+                              f"and [{upper.lo:.3g}, {upper.hi:.3g}] {high}, lie within the {book}")
+    between = f"the {low} bound (to {lower.hi:.3g}) and the {high} bound (from {upper.lo:.3g})"
+    if figure.high >= lower.hi and figure.low <= upper.lo:
         middle = (figure.lo + figure.hi) / 2
-        near = "paranoid" if abs(middle - paranoid.estimate) < abs(middle - cooperative.estimate) else "cooperative"
+        near = high if abs(middle - upper.estimate) < abs(middle - lower.estimate) else low
         return Verdict(CONSISTENT, f"{book} between {between}, nearer the {near} value", near)
-    return Verdict(UNDECIDED, f"{book} straddles the interval of {'the paranoid' if figure.low > paranoid.lo else 'the cooperative'} "
-                              f"bound: [{cooperative.lo:.3g}, {cooperative.hi:.3g}] cooperative, "
-                              f"[{paranoid.lo:.3g}, {paranoid.hi:.3g}] paranoid")
+    return Verdict(UNDECIDED, f"{book} straddles the interval of the {high if figure.low > upper.lo else low} "
+                              f"bound: [{lower.lo:.3g}, {lower.hi:.3g}] {low}, [{upper.lo:.3g}, {upper.hi:.3g}] {high}")

@@ -22,9 +22,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...cards import NO_TRUMP, SEATS, SUIT_LETTERS, SUIT_SYMBOLS, ascii_name
+from ...cards import SEATS, SUIT_LETTERS, SUIT_SYMBOLS, ascii_name, strain_symbol
+from ...errors import InputError
 from ...notation import format_cards
-from ...rules import Game, Kind
+from ...rules import Game, Kind, game_name
 from ..layouts import Knowledge
 from .tally import BINS
 
@@ -80,7 +81,7 @@ class Option:
 
     @property
     def label(self) -> str:
-        name = game_label(self.game)
+        name = game_name(self.game, strain_symbol)
         if self.discard:
             name += " discarding " + specs_text(self.discard)
         if self.lead is not None:
@@ -91,15 +92,6 @@ class Option:
         if self.game.kind is Kind.RASPASY:
             return [f"{SEATS[s]} {m}" for m in ("paranoid", "cooperative") for s in range(3)]
         return [f"{SEATS[self.game.declarer]} tricks"]
-
-
-def game_label(game: Game) -> str:
-    if game.kind is Kind.RASPASY:
-        return f"raspasy (talon {game.talon_mode.value})"
-    if game.kind is Kind.MISERE:
-        return f"misère by {SEATS[game.declarer]}"
-    strain = "NT" if game.trump == NO_TRUMP else SUIT_SYMBOLS[game.trump]
-    return f"{game.level}{strain} by {SEATS[game.declarer]}"
 
 
 @dataclass(frozen=True)
@@ -121,9 +113,37 @@ class Question:
     dd_groups: tuple[tuple[int, int], ...] = ()
     seat: int | None = None
     scoring: object | None = None
-    """A :class:`~.score.Scoring`: each option's balance per seat too (estimates in points)."""
+    """A :class:`~.score.Scoring`: each option's balance per seat too (estimates in points). A
+    question it cannot score is refused when the question is made (:meth:`~.score.Scoring.check`)."""
     keep_layouts: bool = False
     """Keep every layout's hands, values and balances (``--layouts-out``)."""
+    talon_cards: tuple[int, ...] | None = None
+    """The talon's cards, for talon whists: the cards when they are named, ``()`` when they are each
+    layout's hidden cards (the talon unseen and no discard known), None when they are not known."""
+    table: tuple[int, ...] = ()
+    """Options (the first of each game) whose game is also answered at the table, where the
+    defence knows the declarer's 12 cards but not his discard (:mod:`solver.at_table`): a misère,
+    caught there or not (1 or 0); a contract with open whist, his tricks there. One column each,
+    after the ``dd_groups`` columns; it does not depend on the discard he made."""
+
+    def __post_init__(self):
+        if self.scoring is not None:
+            from .score import Scoring
+
+            if not isinstance(self.scoring, Scoring):
+                raise InputError("scoring", f"a Scoring (solver.analysis.estimate.score), not {self.scoring!r}")
+            self.scoring.check(self)
+
+    @property
+    def score_plan(self):
+        """What scoring a layout takes, worked out once (:class:`~.score.ScorePlan`)."""
+        plan = self.__dict__.get("_score_plan")
+        if plan is None:
+            from .score import ScorePlan
+
+            plan = ScorePlan(self)
+            object.__setattr__(self, "_score_plan", plan)
+        return plan
 
     @property
     def tricks(self) -> int:
@@ -142,31 +162,35 @@ class Question:
 
     def columns(self) -> list[str]:
         out = [f"{o.label}: {c}" for o in self.options for c in o.columns()]
-        out += [f"{game_label(self.options[a].game)}, best discard seeing the layout: "
+        out += [f"{game_name(self.options[a].game, strain_symbol)}, best discard seeing the layout: "
                 f"{self.options[a].columns()[0]}" for a, _ in self.dd_groups]
+        out += [f"{game_name(self.options[k].game, strain_symbol)}, at the table: "
+                + ("caught" if self.options[k].game.kind is Kind.MISERE else self.options[k].columns()[0])
+                for k in self.table]
         return out
+
+    @property
+    def table_columns(self) -> list[int]:
+        """The column of each :attr:`table` option's answer at the table (the last columns)."""
+        total = len(self.columns())
+        return list(range(total - len(self.table), total))
 
     def success_ranges(self) -> tuple[np.ndarray, np.ndarray]:
         """Per column, the values that count as success (a contract made, a misère clean);
         raspasy columns have none (an empty range)."""
         games = [o.game for o in self.options for _ in o.columns()]
         games += [self.options[a].game for a, _ in self.dd_groups]
+        games += [self.options[k].game for k in self.table]  # a misère at the table: 0, escapes
         lo = [g.level if g.kind is Kind.CONTRACT else 0 if g.kind is Kind.MISERE else 1 for g in games]
         hi = [BINS - 1 if g.kind is Kind.CONTRACT else 0 for g in games]
         return np.array(lo, np.int64), np.array(hi, np.int64)
 
-    def score_columns(self) -> int:
-        """How many figures a layout gives: seats × scored options (the balances), then three per
-        whister of each scored option (:data:`~.score.WHISTER_WIDTH`: his tricks, short or not, the
-        shortfall's cost)."""
-        from .score import WHISTER_WIDTH
-
+    def score_shape(self) -> tuple[int, int]:
+        """(scored options, their balances seat by seat): what a scored layout tallies (:class:`~.tally.Tally`)."""
         if self.scoring is None:
-            return 0
-        games = [o.game for o in self.options]
-        scored = self.scoring.scored(games)
-        return len(scored) * len(self.scoring.seats) + sum(WHISTER_WIDTH * len(self.scoring.whisters(games[k], j))
-                                                           for k, j in scored)
+            return 0, 0
+        scored = len(self.scoring.scored([o.game for o in self.options]))
+        return scored, scored * len(self.scoring.seats)
 
     def option_columns(self) -> list[int]:
         """The first column of each option."""
@@ -177,4 +201,4 @@ class Question:
         return out
 
 
-__all__ = ["Option", "Question", "SPOT", "TALON_USES", "game_label", "resolve", "spec_name", "spec_text", "specs_text", "spot"]
+__all__ = ["Option", "Question", "SPOT", "TALON_USES", "resolve", "spec_name", "spec_text", "specs_text", "spot"]

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ...cards import SEATS
-from ...rules import Kind
+from ...cards import SEATS, strain_symbol
+from ...rules import Kind, game_name
 from .. import stats
 from ..stats import Figure
-from .question import Option, Question, game_label, spec_name, spec_text
-from .score import ScoreSummary, score_summary
+from .question import Option, Question, spec_name, spec_text
+from .points import ScoreSummary, score_summary
 from .tally import BINS, Tally
 from .work import layout_space
 
@@ -85,7 +85,7 @@ class OptionFigures:
         return self.made if self.made is not None else self.clean
 
     def to_json(self) -> dict:
-        out = {"option": self.option.label, "game": game_label(self.option.game),
+        out = {"option": self.option.label, "game": game_name(self.option.game, strain_symbol),
                "discard": [spec_name(c) for c in self.option.discard]}
         if self.option.lead is not None:
             out["lead"] = spec_name(self.option.lead)
@@ -152,6 +152,25 @@ class DiscardChoice:
                 "differs": self.differs, "seeing_the_layout": self.seeing_the_layout.to_json()}
 
 
+@dataclass(frozen=True)
+class TableFigures:
+    """A game at the table, where the defence knows the declarer's 12 cards but not his discard,
+    beside the same game double dummy (the defence knowing it): the real chance lies between.
+    A misère: ``caught`` there and double dummy (``dd``); a contract with open whist: ``made``
+    there and double dummy, and the mean tricks there (``tricks``). ``index``: the option whose
+    double-dummy figure is set beside it (the game's only option, or its best discard)."""
+
+    game: str
+    index: int
+    tricks: ColumnFigures
+    at_table: Figure
+    dd: Figure
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "option_index": self.index, "at_table": self.at_table.to_json(),
+                "double_dummy": self.dd.to_json(), "tricks": self.tricks.to_json()}
+
+
 def _flip(f: Figure, total: float = 0.0) -> Figure:
     """``total − f``: a figure seen from the other side (the defenders' tricks, the chance to catch)."""
     return Figure(total - f.value, total - f.high, total - f.low)
@@ -200,6 +219,8 @@ class Summary:
     """Each game's best discard against each other game's, on the same layouts (12 cards)."""
     score: ScoreSummary | None = None
     """The figures in points (``Question.scoring``): each seat's balance per scored option."""
+    tables: list[TableFigures] = field(default_factory=list)
+    """Each game's chance at the table beside its double-dummy chance (``Question.table``)."""
 
     @property
     def best(self) -> OptionFigures | None:
@@ -224,6 +245,8 @@ class Summary:
             out["best_lead"] = spec_name(self.options[self.best_index].option.lead)
         if self.score is not None:
             out["score"] = self.score.to_json()
+        if self.tables:
+            out["at_table"] = [t.to_json() for t in self.tables]
         return out
 
 
@@ -335,7 +358,7 @@ class Estimate:
         dd_col = len(q.columns()) - len(q.dd_groups) + g
         dd_counts = self.tally.dd_best[q.option_columns()[a]:q.option_columns()[b - 1] + 1]
         most_often = a + int(np.argmax(dd_counts))
-        return DiscardChoice(game_label(q.options[a].game), best, q.options[best].label, most_often,
+        return DiscardChoice(game_name(q.options[a].game, strain_symbol), best, q.options[best].label, most_often,
                              q.options[most_often].label,
                              bool(most_often != best and dd_counts[most_often - a] > dd_counts[best - a]),
                              self.column_figures(dd_col))
@@ -353,7 +376,25 @@ class Estimate:
                        [self.discard_choice(g) for g in range(len(q.dd_groups))],
                        [self.lead_figures(k) for k in range(len(q.options))] if q.leads else [],
                        SEATS[q.leader] if q.leads else None, self.across_games(),
-                       score_summary(self) if q.scoring is not None else None)
+                       score_summary(self) if q.scoring is not None else None,
+                       [self.table_figures(i) for i in range(len(q.table))])
+
+    def table_figures(self, i: int) -> TableFigures:
+        """The ``i``-th game answered at the table, beside its double-dummy chance: its only option's,
+        or for a 12-card hand its best discard's (not knowing the layout)."""
+        q = self.question
+        k = q.table[i]
+        group = next(((a, b) for a, b in q.dd_groups if a == k), None)
+        index = self.best_option(list(range(*group))) if group else k
+        column = q.table_columns[i]
+        hist = self.tally.counts[column]
+        fig = self.option_figures(index)
+        game = q.options[k].game
+        if game.kind is Kind.MISERE:
+            return TableFigures(game_name(game, strain_symbol), index, self.column_figures(column),
+                                self._proportion(hist[1:].sum()), _flip(fig.clean, 1.0))
+        return TableFigures(game_name(game, strain_symbol), index, self.column_figures(column),
+                            self._proportion(hist[game.level:].sum()), fig.made)
 
     def across_games(self) -> list[Paired]:
         """Each game's best discard (not knowing the layout) against the next games' best."""
@@ -362,4 +403,5 @@ class Estimate:
         return [self.paired(x, y) for i, x in enumerate(bests) for y in bests[i + 1:]]
 
 
-__all__ = ["ColumnFigures", "DiscardChoice", "Estimate", "LeadFigures", "OptionFigures", "Paired", "SeatFigures", "Summary"]
+__all__ = ["ColumnFigures", "DiscardChoice", "Estimate", "LeadFigures", "OptionFigures", "Paired", "SeatFigures", "Summary",
+           "TableFigures"]

@@ -53,7 +53,7 @@ def run_local(question: Question, todo: list[Chunk], workers: int | None = None,
     workers, _ = cap_workers(workers, table_bytes(TABLE_LOG2_SIZE))
     layout_space(question.knowledge)  # build the tables before the threads share them
     stop = threading.Event()
-    total = Tally.empty(len(question.columns()), question.score_columns())
+    total = Tally.empty(len(question.columns()), *question.score_shape())
     target = sum(c.stop - c.start for c in todo)
     interrupted = False
     queue = iter(todo)
@@ -98,7 +98,7 @@ def run_dask(question: Question, todo: list[Chunk], client, progress: Progress |
     """Run ``todo`` on a Dask ``distributed.Client``: many small tasks, tallies added as they come."""
     from distributed import as_completed
 
-    total = Tally.empty(len(question.columns()), question.score_columns())
+    total = Tally.empty(len(question.columns()), *question.score_shape())
     target = sum(c.stop - c.start for c in todo)
     futures = client.map(_dask_chunk, [question] * len(todo), todo, pure=False)
     interrupted = False
@@ -110,7 +110,7 @@ def run_dask(question: Question, todo: list[Chunk], client, progress: Progress |
     except KeyboardInterrupt:  # keep every chunk that finished, cancel the rest
         interrupted = True
         client.cancel([f for f in futures if not f.done()])
-        total = Tally.empty(len(question.columns()), question.score_columns())
+        total = Tally.empty(len(question.columns()), *question.score_shape())
         for f in futures:
             if f.status == "finished":
                 total = total + f.result()

@@ -24,7 +24,7 @@ from ...rules import Kind, Position, TalonMode
 from ..discard import best_discard, canonical_form
 from ..layouts import Knowledge, Layout, LayoutSpace
 from .question import Option, Question, resolve
-from .score import layout_scores, score_labels_values
+from .score import layout_record
 from .tally import LayoutOutcome, Tally
 
 if TYPE_CHECKING:
@@ -155,12 +155,32 @@ def outcomes(question: Question, layout: Layout, engine: Engine) -> LayoutOutcom
         values.append(top)
         for i in range(a, b):
             best[first[i]] = values[first[i]] == top
+    values += [table_value(question.options[k].game, hands, question.leader, engine) for k in question.table]
     best = np.concatenate([best, np.zeros(len(values) - len(best), np.int64)])
     values = np.array(values, np.int64)
     lo, hi = question.success_ranges()
-    scores = layout_scores(question, layout, values, engine) if question.scoring is not None \
-        else np.zeros(0, np.int64)
-    return LayoutOutcome(values, best, ((values >= lo) & (values <= hi)).astype(np.int64), scores)
+    success = ((values >= lo) & (values <= hi)).astype(np.int64)
+    if question.scoring is None:
+        return LayoutOutcome(values, best, success)
+    plan = question.score_plan
+    cells, splits = plan.cells(layout, values, engine)
+    row = layout_record(question, layout, cells, splits) if question.keep_layouts else None
+    return LayoutOutcome(values, best, success, cells, plan.balances(cells), plan.raspasy_cells(values), row)
+
+
+def table_value(game, hands: tuple[int, int, int], leader: int, engine: Engine) -> int:
+    """The answer at the table on one layout: the defenders know the declarer's twelve cards (the
+    32 less their twenty, whatever the talon did) but not which two he put aside; a misère 1 if
+    one plan catches every discard, else 0; a contract the tricks one defence holds him to."""
+    from ...at_table import solve_at_table
+
+    d = game.declarer
+    cards = 0xFFFFFFFF & ~(hands[(d + 1) % 3] | hands[(d + 2) % 3])
+    aside = tuple(c for c in range(32) if cards >> c & 1)[:2]  # any world will do: the answer is all of them
+    held = list(hands)
+    held[d] = cards & ~mask_of(aside)
+    answer = solve_at_table(Position(tuple(held), leader), game, aside, with_key=False, engine=engine)
+    return int(answer.caught) if answer.caught is not None else answer.tricks
 
 
 def layout_row(question: Question, index: int, layout: Layout, outcome: LayoutOutcome) -> dict:
@@ -172,8 +192,8 @@ def layout_row(question: Question, index: int, layout: Layout, outcome: LayoutOu
         columns = option.columns()
         values = [int(v) for v in outcome.values[first[k]:first[k] + len(columns)]]
         row[option.label] = values[0] if len(values) == 1 else dict(zip(columns, values))
-    if question.scoring is not None:
-        row["balance"] = score_labels_values(question, outcome.scores)
+    if outcome.row is not None:  # the scores (:func:`~.score.layout_record`)
+        row.update(outcome.row)
     return row
 
 
@@ -187,7 +207,7 @@ def run_chunk(question: Question, chunk: Chunk, engine: Engine | None = None,
     engine = engine or new_engine()
     space = layout_space(question.knowledge)
     rng = None if chunk.exact else chunk.rng()
-    tally = Tally.empty(len(question.columns()), question.score_columns())
+    tally = Tally.empty(len(question.columns()), *question.score_shape())
     before = engine.nodes
     for rank in range(chunk.start, chunk.stop):
         if stop is not None and stop.is_set():
@@ -200,7 +220,7 @@ def run_chunk(question: Question, chunk: Chunk, engine: Engine | None = None,
             outcome = replace(outcome, row=layout_row(question, rank, layout, outcome))
         tally.add(outcome)
     tally.nodes = engine.nodes - before
-    return tally
+    return tally.settle()
 
 
 __all__ = ["Chunk", "EXACT_LIMIT", "chunks", "layout_space", "new_engine", "outcomes", "run_chunk"]

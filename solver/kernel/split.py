@@ -1,0 +1,139 @@
+"""The defenders' split of their tricks: a second objective over the lines that keep the trick value.
+
+Double-dummy play fixes how many tricks the defenders take, not which of them takes each. Here the
+outcome of a contract is the pair (the declarer's tricks ``d``, one defender's tricks ``y``). Each
+side first plays for the tricks: the declarer for the most, the defenders to hold him to the fewest,
+so ``d`` is the double-dummy value ``V``. Among the cards that keep it (the declarer's that still
+reach ``V``, the defenders' that still hold him to it) every player then plays for the split the
+defenders rank highest (``rank[V][y]``: :mod:`solver.analysis.estimate.score` says how they rank
+them): the declarer, who gets his tricks whichever of those cards he plays, does not steer the split.
+So the split is the best rank over the *trick-keeping lines*, and on those lines the defenders'
+remaining tricks are known at every node.
+
+:func:`_best` finds that best rank in one pass, branch and bound: a node whose ranks within reach
+(its defender's tricks so far plus any share of what is left) cannot beat the best found is not
+searched. It asks the trick search (:func:`~.search.search`, on the table the value was found with)
+which cards keep the trick value, and keeps what it finds per trick-start position and tricks taken
+so far in a table of its own (``memo``, the partition table of :mod:`.tt`: a result is kept with the
+cards whose rank mattered, so that it serves every position that differs only in small cards, as the
+trick search's results do). The engine's ``tt`` and ``equivalence`` options switch the table and the
+playing of one card per sequence off here too. The trick search's hot path is untouched; the brute
+force this is held to is :mod:`solver.reference_split`.
+"""
+
+import numpy as np
+
+from .bits import RANKS, popcount
+from .config import C_FLAGS, C_FOCUS, C_GAME_ID, C_MOVES, C_TRUMP, MOVES_ROW, USE_EQUIVALENCE, USE_TT, jit
+from .drivers import _begin, _end
+from .moves import beats, legal_mask, order_moves, representatives
+from .search import _equivalence_relevance, _trick_relevance, advance, exact_value, search
+from .tt import absolute_move, kvec_cards, position_key, probe, relevance_kvec, store
+
+MEMO_LOG2 = 15
+"""Entries of the split's own table (one per searcher, emptied for each split)."""
+NO_RANK = 99
+"""Above every rank (ranks are 0 … 98: they are kept in the table's bytes, under its ``NO_UPPER``)."""
+
+
+@jit
+def _keeps(ctx, tt, state, c, v):
+    """Whether card ``c`` keeps the trick value ``v`` for its side (the declarer's card still reaches
+    ``v``, a defender's still holds him to it), and the cards whose rank that answer depends on,
+    the trick it may complete included."""
+    hands = ctx
+    declarer = ctx[C_FOCUS]
+    mover = state.mover & 3
+    target = v if mover == declarer else v + 1
+    child, child_target = advance(ctx, state, c, target)
+    got, relevant = search(ctx, tt, child, child_target)
+    hands[mover] |= np.int64(1) << c
+    if state.n_in_trick == 2:
+        best = state.best
+        winner = c if best < 0 or beats(c, best, ctx[C_TRUMP]) else best
+        relevant |= _trick_relevance(state.table | (np.int64(1) << c), winner, False)
+    keeps = got >= child_target if mover == declarer else got < child_target
+    return keeps, relevant
+
+
+@jit
+def _best(ctx, tt, memo, state, v, y, defender, rank, alpha):
+    """The best rank over the trick-keeping lines from here, if above ``alpha`` (then exact), else a
+    bound ``<= alpha``; and the cards whose rank that answer depends on (:func:`~.search.search`'s
+    partition), so that the table keeps it for every position of the partition.
+
+    ``v``: the declarer's remaining tricks (the current one included) on every trick-keeping line;
+    ``y``: the tricks ``defender`` took so far; ``rank[y']``: the rank of ending with ``y'``."""
+    hands = ctx
+    if state.left == v:  # the defenders take no more tricks: every line ends here
+        return rank[y], np.int64(0)
+    hi = np.int64(-1)
+    for extra in range(state.left - v + 1):  # the defenders' tricks still to come, whoever takes them
+        hi = max(hi, rank[y + extra])
+    if hi <= alpha:
+        return hi, np.int64(0)
+    mover = state.mover & 3
+    live_hands = hands[0] | hands[1] | hands[2]
+    keyed = state.n_in_trick == 0 and ctx[C_FLAGS] & USE_TT
+    shape = np.int64(0)
+    code = np.int64(0)
+    result = np.int64(-1)
+    relevant = np.int64(0)
+    if keyed:
+        shape, code = position_key(hands, mover, v | (y << 4), RANKS)
+        lower, upper, lower_k, upper_k, _ = probe(memo, shape, code, alpha + 1)
+        if lower == upper or upper <= alpha:  # known exactly, or nothing above alpha
+            return upper, kvec_cards(upper_k, live_hands) | kvec_cards(lower_k, live_hands)
+        if lower > alpha:  # a line reaching it is known: search for more only
+            result = lower
+            relevant = kvec_cards(lower_k, live_hands)
+    live = live_hands | state.table
+    legal = legal_mask(hands[mover], state.lead_suit, ctx[C_TRUMP])
+    moves = representatives(legal, live, RANKS) if ctx[C_FLAGS] & USE_EQUIVALENCE else legal
+    first = np.int64(-1)
+    if state.n_in_trick == 0:  # the trick search's move here, most likely one that keeps the tricks
+        kshape, kcode = position_key(hands, mover, ctx[C_GAME_ID], RANKS)
+        move = probe(tt, kshape, kcode, v)[4]
+        if move >= 0:
+            first = absolute_move(move, live_hands, RANKS)
+    depth = popcount(live_hands) & 63
+    count = order_moves(moves, hands, mover, state.n_in_trick, state.lead_suit, state.best, state.owner,
+                        ctx[C_TRUMP], ctx[C_FOCUS], True, live, first, -1, -1, 0, ctx, depth)
+    i = 0
+    while i < count and result < hi:
+        c = ctx[C_MOVES + MOVES_ROW * depth + i]
+        i += 1
+        keeps, why = _keeps(ctx, tt, state, c, v)
+        if keeps:
+            child, child_v = advance(ctx, state, c, v)
+            child_y = y + 1 if state.n_in_trick == 2 and child.mover == defender else y
+            r, child_relevant = _best(ctx, tt, memo, child, child_v, child_y, defender, rank, max(alpha, result))
+            hands[mover] |= np.int64(1) << c
+            why |= child_relevant
+            result = max(result, r)
+        relevant |= why
+    if i == count and moves != legal:
+        relevant = _equivalence_relevance(relevant, legal, moves, live)
+    if keyed:
+        kvec = relevance_kvec(relevant, live_hands)
+        if result > alpha:
+            store(memo, shape, code, kvec, result, result, -1, state.left, 1)
+        else:
+            store(memo, shape, code, kvec, 0, result, -1, state.left, 1)
+    return result, relevant
+
+
+@jit
+def split(pos, ctx, tt, killers, stats, memo, defender, ranks):
+    """(the declarer's tricks, ``defender``'s tricks) from the position on, played as the module doc
+    says. ``ranks[d][y]``: the rank of ending with ``d`` tricks to the declarer and ``y`` to
+    ``defender``, distinct for the ``y`` of one ``d``. ``memo``: an empty table (:func:`~.tt.new_table`)."""
+    state = _begin(pos, ctx, killers, stats)
+    v = exact_value(ctx, tt, state)
+    rank = ranks[v]
+    best, _ = _best(ctx, tt, memo, state, v, np.int64(0), defender, rank, np.int64(-1))
+    y = 0
+    while rank[y] != best:
+        y += 1
+    _end(ctx, killers, stats)
+    return v, y

@@ -1,0 +1,87 @@
+"""The defenders' split (:mod:`solver.kernel.split`) against the brute force over every line
+(:mod:`solver.reference_split`), on random endings of every strain, with its shortcuts on and off."""
+
+import random
+
+import numpy as np
+import pytest
+
+from randomplay import random_game, random_position
+from solver import Engine, Options
+from solver.errors import InputError
+from solver.reference_split import split as brute_force
+from solver.rules import Game, Position
+
+ENGINES = {"all shortcuts": Options(), "no shortcuts": Options.none(), "no table": Options(tt=False),
+           "no equivalence": Options(equivalence=False), "tiny table": Options(tt_log2_size=6)}
+
+
+def random_ranks(rng: random.Random, shape: str) -> np.ndarray:
+    """Ranks of every (declarer's tricks, defender's tricks): at random, or shaped as the scoring
+    makes them (a plateau of the splits that meet both quotas, broken by evenness, then by ``y``)."""
+    ranks = np.zeros((11, 11), np.int64)
+    for d in range(11):
+        rest = 10 - d
+        if shape == "random":
+            ranks[d] = rng.sample(range(11), 11)
+            continue
+        quota = rng.randint(0, 2)
+        order = sorted(range(11), key=lambda y: (-(max(0, quota - y) + max(0, quota - (rest - y))),
+                                                 -abs(2 * y - rest), y))
+        for r, y in enumerate(order):
+            ranks[d][y] = r
+    return ranks
+
+
+def check(seed: int, cards: int, count: int) -> None:
+    rng = random.Random(f"split-{seed}-{cards}")
+    engines = {name: Engine(options) for name, options in ENGINES.items()}
+    for _ in range(count):
+        game = random_game(rng, "contract")
+        position = random_position(rng, game, cards)
+        defender = rng.choice([s for s in range(3) if s != game.declarer])
+        ranks = random_ranks(rng, rng.choice(["random", "quota"]))
+        expected = brute_force(position, game, defender, ranks.tolist())
+        assert expected[0] == Engine().value(position, game, game.declarer)
+        for name, engine in engines.items():
+            assert engine.split(position, game, defender, ranks) == expected, (name, position, game, defender)
+
+
+@pytest.mark.parametrize("cards,count", [(1, 30), (2, 150), (3, 600), (4, 200), (5, 10)])
+def test_split_matches_brute_force(cards, count):
+    check(0, cards, count)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cards,count", [(3, 5000), (4, 2000), (5, 300), (6, 20)])
+def test_split_matches_brute_force_exhaustive(cards, count):
+    check(1, cards, count)
+
+
+def test_the_split_of_a_deal_is_reached_in_play():
+    """On full deals the declarer's tricks are the double-dummy value and the split is one the
+    defenders can take: both defenders' tricks add up to the rest."""
+    rng = random.Random("split-deals")
+    engine = Engine()
+    for _ in range(5):
+        deck = list(range(32))
+        rng.shuffle(deck)
+        hands = tuple(sum(1 << c for c in deck[10 * i:10 * i + 10]) for i in range(3))
+        game = Game.contract(6, rng.randrange(5), 0)
+        position = Position(hands, 0)
+        d, y = engine.split(position, game, 1, random_ranks(rng, "quota"))
+        assert d == engine.value(position, game, 0) and 0 <= y <= 10 - d
+
+
+def test_split_input_is_checked():
+    engine = Engine()
+    game = Game.contract(6, 0, 0)
+    position = Position.from_text("♠A / ♠K / ♠Q")
+    ranks = np.tile(np.arange(11), (11, 1))
+    for defender, table, message in ((0, ranks, "defender"), (3, ranks, "defender"),
+                                     (1, np.zeros((11, 11), np.int64), "ranks"), (1, ranks[:5], "ranks"),
+                                     (1, ranks + 99, "ranks")):
+        with pytest.raises(InputError, match=message):
+            engine.split(position, game, defender, table)
+    with pytest.raises(InputError, match="contract"):
+        engine.split(position, Game.misere(0), 1, ranks)

@@ -24,6 +24,7 @@ from .kernel.config import (ALL_SHORTCUTS, C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FO
                             TALON_SUIT)
 from .kernel import tt
 from .kernel.tt import DEFAULT_LOG2_SIZE, new_table
+from .kernel.split import SPLIT_SHORTCUT_NAMES, S_KEPT_MEMO
 from .kernel.worlds import TABLE_SHORTCUT_NAMES
 
 MIN_LOG2_SIZE, MAX_LOG2_SIZE = 6, 28
@@ -33,6 +34,10 @@ from .rules import Game, Kind, Position, TalonMode
 from .validation import check_focus, validate
 from .workers import cap_workers, table_bytes
 
+SPLIT_MEMOS = 4
+"""Split tables a searcher keeps (one per game, defender and ranks: an estimate asks one per scored
+option whose balances depend on the split)."""
+
 _TALON_CODES = {TalonMode.NONE: TALON_NONE, TalonMode.SUIT: TALON_SUIT, TalonMode.DEALER: TALON_DEALER}
 
 
@@ -40,8 +45,9 @@ _TALON_CODES = {TalonMode.NONE: TALON_NONE, TalonMode.SUIT: TALON_SUIT, TalonMod
 class Options:
     """Search shortcuts (all on by default) and the table size (2**tt_log2_size entries).
 
-    The ``table_*`` switches are those of the search at the table (:mod:`solver.at_table`); the
-    others, of the double-dummy search, hold there too (its one-world questions are theirs)."""
+    The ``table_*`` switches are those of the search at the table (:mod:`solver.at_table`), the
+    ``split_*`` ones those of the defenders' split (:mod:`solver.kernel.split`); the others, of the
+    double-dummy search, hold in both too (the one-world questions and the trick tests are theirs)."""
 
     tt: bool = True
     equivalence: bool = True
@@ -57,10 +63,13 @@ class Options:
     table_memo: bool = True
     table_defender_merge: bool = True
     table_declarer_merge: bool = True
+    split_kept_memo: bool = True
+    split_child_bound: bool = True
+    split_last_keeps: bool = True
     tt_log2_size: int = DEFAULT_LOG2_SIZE
 
     def __post_init__(self):
-        for name in (*SHORTCUT_NAMES, *TABLE_SHORTCUT_NAMES):
+        for name in (*SHORTCUT_NAMES, *TABLE_SHORTCUT_NAMES, *SPLIT_SHORTCUT_NAMES):
             if not isinstance(getattr(self, name), bool):
                 raise InputError(f"options.{name}", f"True or False, not {excerpt(getattr(self, name))}")
         size = self.tt_log2_size
@@ -78,10 +87,16 @@ class Options:
         """The switches of the search at the table, as its kernel reads them."""
         return sum(bit for name, bit in TABLE_SHORTCUT_NAMES.items() if getattr(self, name))
 
+    @property
+    def split_flags(self) -> int:
+        """The switches of the defenders' split, as its kernel reads them."""
+        return sum(bit for name, bit in SPLIT_SHORTCUT_NAMES.items() if getattr(self, name))
+
     @staticmethod
     def none() -> "Options":
-        """Every shortcut off: the plain alpha-beta (and, at the table, the plain AND-OR search)."""
-        return Options(**{name: False for name in (*SHORTCUT_NAMES, *TABLE_SHORTCUT_NAMES)})
+        """Every shortcut off: the plain alpha-beta (at the table, the plain AND-OR search; the split,
+        its plain branch and bound with a memo emptied for each)."""
+        return Options(**{name: False for name in (*SHORTCUT_NAMES, *TABLE_SHORTCUT_NAMES, *SPLIT_SHORTCUT_NAMES)})
 
 
 @dataclass(frozen=True)
@@ -184,7 +199,9 @@ class Searcher:
         a different pair, would otherwise order their leads by each other's cut-offs."""
         self.counters = np.zeros(STATS_SIZE, dtype=np.int64)
         self.generation = 0
-        self._split_memo = None  # the split's own table (kernel.split), made on its first use
+        self._split_memos: dict = {}
+        """The split's own tables (:mod:`.kernel.split`), made on first use: one per job (game,
+        defender, ranks), the last few kept (``split_kept_memo``)."""
 
     def clear(self) -> None:
         """Forget every table entry and killer move (results stay exact either way; this frees
@@ -232,13 +249,29 @@ class Searcher:
         """:meth:`Engine.split` without the checks."""
         from .kernel import split
 
-        if self._split_memo is None:
-            self._split_memo = new_table(split.MEMO_LOG2)
-        else:
-            tt.clear(self._split_memo)
-        d, y = split.split(*self._arrays(position, game, game.declarer), self._split_memo, defender,
-                           np.asarray(ranks, dtype=np.int64))
+        ranks = np.asarray(ranks, dtype=np.int64)
+        memo = self._split_memo((game, defender, ranks.tobytes()))
+        d, y = split.split(*self._arrays(position, game, game.declarer), memo, defender, ranks,
+                           self.options.split_flags)
         return int(d), int(y)
+
+    def _split_memo(self, job) -> np.ndarray:
+        """The split's table for ``job``: its own, kept from the job's last split (``split_kept_memo``:
+        its entries hold for every split of the job), else emptied; at most :data:`SPLIT_MEMOS` kept,
+        the oldest job's table emptied for a new one."""
+        from .kernel import split
+
+        memos = self._split_memos
+        memo = memos.pop(job, None)
+        if memo is None or not self.options.split_flags & S_KEPT_MEMO:
+            if memo is None and len(memos) >= SPLIT_MEMOS:
+                memo = memos.pop(next(iter(memos)))
+            if memo is None:
+                memo = new_table(split.MEMO_LOG2)
+            else:
+                tt.clear(memo)
+        memos[job] = memo  # the most recent job last
+        return memo
 
     def best_line(self, position: Position, game: Game, focus: int) -> tuple[int, list[int]]:
         """:meth:`Engine.best_line` without the checks."""

@@ -9,11 +9,13 @@ import pytest
 from randomplay import random_game, random_position
 from solver import Engine, Options
 from solver.errors import InputError
+from solver.kernel.split import SPLIT_SHORTCUT_NAMES
 from solver.reference_split import split as brute_force
-from solver.rules import Game, Position
+from solver.rules import Game, Position, legal_cards, play
 
 ENGINES = {"all shortcuts": Options(), "no shortcuts": Options.none(), "no table": Options(tt=False),
-           "no equivalence": Options(equivalence=False), "tiny table": Options(tt_log2_size=6)}
+           "no equivalence": Options(equivalence=False), "tiny table": Options(tt_log2_size=6),
+           **{f"no {name}": Options(**{name: False}) for name in SPLIT_SHORTCUT_NAMES}}
 
 
 def random_ranks(rng: random.Random, shape: str) -> np.ndarray:
@@ -56,6 +58,30 @@ def test_split_matches_brute_force(cards, count):
 @pytest.mark.parametrize("cards,count", [(3, 5000), (4, 2000), (5, 300), (6, 20)])
 def test_split_matches_brute_force_exhaustive(cards, count):
     check(1, cards, count)
+
+
+@pytest.mark.parametrize("shape", ["random", "quota"])
+def test_one_job_over_many_endings(shape):
+    """The memo kept from split to split (``split_kept_memo``) serves every split of one game,
+    defender and ranks: the positions along random lines of many endings (which share later
+    positions, reached with different tricks already taken), split one after another by one
+    engine, against the brute force and against engines with each shortcut off."""
+    rng = random.Random(f"split-job-{shape}")
+    game = random_game(rng, "contract")
+    defender = (game.declarer + 1) % 3
+    ranks = random_ranks(rng, shape)
+    engines = {"all shortcuts": Engine(), **{name: Engine(Options(**{name: False})) for name in SPLIT_SHORTCUT_NAMES}}
+    values = set()
+    for _ in range(25):
+        position = random_position(rng, game, 4, max_on_table=0)
+        while not position.is_over():
+            expected = brute_force(position, game, defender, ranks.tolist())
+            values.add(expected[0])
+            for name, engine in engines.items():
+                assert engine.split(position, game, defender, ranks) == expected, (name, position, game, defender)
+            position = play(position, game, rng.choice(legal_cards(position, game)))
+    assert len(values) > 2  # the declarer's tricks from the positions differ, so the memo's rows do
+    assert len(engines["all shortcuts"].searcher._split_memos) == 1  # one job, one table, kept
 
 
 def test_the_split_of_a_deal_is_reached_in_play():

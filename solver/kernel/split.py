@@ -19,6 +19,23 @@ cards whose rank mattered, so that it serves every position that differs only in
 trick search's results do). The engine's ``tt`` and ``equivalence`` options switch the table and the
 playing of one card per sequence off here too. The trick search's hot path is untouched; the brute
 force this is held to is :mod:`solver.reference_split`.
+
+Three shortcuts of its own, each switched by an :class:`~solver.engine.Options` field
+(:data:`SPLIT_SHORTCUT_NAMES`):
+
+* ``split_kept_memo``: the memo is kept from one split to the next of the same game, defender and
+  ranks (its key holds the declarer's tricks of the whole deal, ``d``, which picks the row of ranks
+  a position's lines are ranked by), not emptied for each; neighbouring layouts share endings, and
+  emptying a table of 2**15 entries cost 40 µs a split. (The searcher keeps the tables,
+  :meth:`~solver.engine.Searcher.split`.)
+* ``split_child_bound``: a card that completes a trick is first held to what its child can give: the
+  ranks within reach after the trick (the defenders' tricks and who took this one known), then the
+  memo's bound on the child; if neither can beat the best found, the card is passed over without
+  asking the trick search whether it keeps the tricks (if it does not, it was never a candidate;
+  if it does, its child is the position those bounds are for).
+* ``split_last_keeps``: every node of a trick-keeping line has the value ``v`` (the line got there
+  through cards that kept it), so one of its cards keeps it: when every card tried before the last
+  was found not to, the last one does, without a search.
 """
 
 import numpy as np
@@ -30,10 +47,29 @@ from .moves import beats, legal_mask, order_moves, representatives
 from .search import _equivalence_relevance, _trick_relevance, advance, exact_value, search
 from .tt import absolute_move, kvec_cards, position_key, probe, relevance_kvec, rows, store
 
-MEMO_LOG2 = 15
-"""Entries of the split's own table (one per searcher, emptied for each split)."""
+MEMO_LOG2 = 17
+"""Entries of the split's own table (one per searcher and job; with ``split_kept_memo`` kept across
+splits: 2**18 took less time than 2**15 and 2**16 on the cheap layouts of
+``benchmarks/estimate_speed.py score_two_suiter``)."""
+S_KEPT_MEMO = 1
+"""The memo kept from one split to the next (read by the searcher, not the kernel)."""
+S_CHILD_BOUND = 2
+"""A trick's last card held to its child's bounds before the keeping test."""
+S_LAST_KEEPS = 4
+"""The last card keeps when every other was tested and does not."""
+SPLIT_SHORTCUT_NAMES = {"split_kept_memo": S_KEPT_MEMO, "split_child_bound": S_CHILD_BOUND,
+                        "split_last_keeps": S_LAST_KEEPS}
 NO_RANK = 99
 """Above every rank (ranks are 0 … 98: they are kept in the table's bytes, under its ``NO_UPPER``)."""
+
+
+@jit
+def _trick_won(ctx, state, c):
+    """The card that takes the trick ``c`` completes (the third card), and the cards whose rank
+    decided that."""
+    best = state.best
+    winner = c if best < 0 or beats(c, best, ctx[C_TRUMP]) else best
+    return winner, _trick_relevance(state.table | (np.int64(1) << c), winner, False)
 
 
 @jit
@@ -49,27 +85,62 @@ def _keeps(ctx, tt, state, c, v):
     got, relevant = search(ctx, tt, child, child_target)
     hands[mover] |= np.int64(1) << c
     if state.n_in_trick == 2:
-        best = state.best
-        winner = c if best < 0 or beats(c, best, ctx[C_TRUMP]) else best
-        relevant |= _trick_relevance(state.table | (np.int64(1) << c), winner, False)
+        relevant |= _trick_won(ctx, state, c)[1]
     keeps = got >= child_target if mover == declarer else got < child_target
     return keeps, relevant
 
 
 @jit
-def _best(ctx, tt, memo, state, v, y, defender, rank, alpha):
+def _within_reach(rank, y, left, v):
+    """The best rank within reach: ``y`` tricks to the defender so far, ``left - v`` more for the two."""
+    hi = np.int64(-1)
+    for extra in range(left - v + 1):  # the defenders' tricks still to come, whoever takes them
+        hi = max(hi, rank[y + extra])
+    return hi
+
+
+@jit
+def _memo_key(hands, mover, v, y, d):
+    """The memo's key of a trick start: the position, the declarer's tricks ``v`` still to come and
+    ``d`` in the deal (whose row of ranks counts), the defender's ``y`` so far."""
+    return position_key(hands, mover, v | (y << 4) | (d << 8), RANKS)
+
+
+@jit
+def _passed_over(ctx, memo, state, c, v, y, defender, rank, d, floor):
+    """Whether the trick ``c`` completes cannot beat ``floor`` whatever follows (``split_child_bound``),
+    and the cards whose rank that rests on: the ranks within reach after the trick, then the memo's
+    bound on the position it leaves (which holds for it if ``c`` keeps the tricks: if not, ``c``
+    is no candidate anyway)."""
+    hands = ctx
+    mover = state.mover & 3
+    child, child_v = advance(ctx, state, c, v)
+    child_y = y + 1 if child.mover == defender else y
+    why = _trick_won(ctx, state, c)[1]
+    passed = _within_reach(rank, child_y, child.left, child_v) <= floor
+    if not passed and child.left > child_v and ctx[C_FLAGS] & USE_TT:
+        shape, code = _memo_key(hands, child.mover, child_v, child_y, d)
+        _, upper, _, upper_k, _ = probe(memo, rows(memo), shape, code, floor + 1)
+        if upper <= floor:
+            passed = True
+            why |= kvec_cards(upper_k, hands[0] | hands[1] | hands[2], RANKS)
+    hands[mover] |= np.int64(1) << c
+    return passed, why
+
+
+@jit
+def _best(ctx, tt, memo, state, v, y, defender, rank, alpha, d, flags):
     """The best rank over the trick-keeping lines from here, if above ``alpha`` (then exact), else a
     bound ``<= alpha``; and the cards whose rank that answer depends on (:func:`~.search.search`'s
     partition), so that the table keeps it for every position of the partition.
 
-    ``v``: the declarer's remaining tricks (the current one included) on every trick-keeping line;
-    ``y``: the tricks ``defender`` took so far; ``rank[y']``: the rank of ending with ``y'``."""
+    ``v``: the declarer's remaining tricks (the current one included) on every trick-keeping line,
+    ``d`` his tricks in the deal; ``y``: the tricks ``defender`` took so far; ``rank[y']``: the rank
+    of ending with ``y'``; ``flags``: the ``S_*`` shortcuts."""
     hands = ctx
     if state.left == v:  # the defenders take no more tricks: every line ends here
         return rank[y], np.int64(0)
-    hi = np.int64(-1)
-    for extra in range(state.left - v + 1):  # the defenders' tricks still to come, whoever takes them
-        hi = max(hi, rank[y + extra])
+    hi = _within_reach(rank, y, state.left, v)
     if hi <= alpha:
         return hi, np.int64(0)
     mover = state.mover & 3
@@ -80,7 +151,7 @@ def _best(ctx, tt, memo, state, v, y, defender, rank, alpha):
     result = np.int64(-1)
     relevant = np.int64(0)
     if keyed:
-        shape, code = position_key(hands, mover, v | (y << 4), RANKS)
+        shape, code = _memo_key(hands, mover, v, y, d)
         lower, upper, lower_k, upper_k, _ = probe(memo, rows(memo), shape, code, alpha + 1)
         if lower == upper or upper <= alpha:  # known exactly, or nothing above alpha
             return upper, kvec_cards(upper_k, live_hands, RANKS) | kvec_cards(lower_k, live_hands, RANKS)
@@ -100,18 +171,33 @@ def _best(ctx, tt, memo, state, v, y, defender, rank, alpha):
     count = order_moves(moves, hands, mover, state.n_in_trick, state.lead_suit, state.best, state.owner,
                         ctx[C_TRUMP], ctx[C_FOCUS], True, live, first, -1, -1, 0, ctx, depth)
     i = 0
+    refuted = 0  # the cards found not to keep the tricks (every one tried, while it equals i)
     while i < count and result < hi:
         c = ctx[C_MOVES + MOVES_ROW * depth + i]
         i += 1
-        keeps, why = _keeps(ctx, tt, state, c, v)
+        if flags & S_CHILD_BOUND and state.n_in_trick == 2:
+            passed, why = _passed_over(ctx, memo, state, c, v, y, defender, rank, d, max(alpha, result))
+            if passed:
+                relevant |= why
+                continue
+        if flags & S_LAST_KEEPS and i == count and refuted == count - 1:
+            keeps = True  # the others do not, and one card does (the node's value is v)
+            why = _trick_won(ctx, state, c)[1] if state.n_in_trick == 2 else np.int64(0)
+        else:
+            keeps, why = _keeps(ctx, tt, state, c, v)
+            if not keeps:
+                refuted += 1
         if keeps:
             child, child_v = advance(ctx, state, c, v)
             child_y = y + 1 if state.n_in_trick == 2 and child.mover == defender else y
-            r, child_relevant = _best(ctx, tt, memo, child, child_v, child_y, defender, rank, max(alpha, result))
+            r, child_relevant = _best(ctx, tt, memo, child, child_v, child_y, defender, rank,
+                                      max(alpha, result), d, flags)
             hands[mover] |= np.int64(1) << c
             why |= child_relevant
             result = max(result, r)
         relevant |= why
+    if result < 0:  # every card passed over: none beats alpha
+        result = alpha
     if i == count and moves != legal:
         relevant = _equivalence_relevance(relevant, legal, moves, live)
     if keyed:
@@ -124,14 +210,16 @@ def _best(ctx, tt, memo, state, v, y, defender, rank, alpha):
 
 
 @jit
-def split(pos, ctx, tt, killers, stats, memo, defender, ranks):
+def split(pos, ctx, tt, killers, stats, memo, defender, ranks, flags):
     """(the declarer's tricks, ``defender``'s tricks) from the position on, played as the module doc
     says. ``ranks[d][y]``: the rank of ending with ``d`` tricks to the declarer and ``y`` to
-    ``defender``, distinct for the ``y`` of one ``d``. ``memo``: an empty table (:func:`~.tt.new_table`)."""
+    ``defender``, distinct for the ``y`` of one ``d``. ``memo``: a table (:func:`~.tt.new_table`),
+    empty or holding what splits of the same game, defender and ranks left in it; ``flags``: the
+    ``S_*`` shortcuts."""
     state = _begin(pos, ctx, killers, stats)
     v = exact_value(ctx, tt, state)
     rank = ranks[v]
-    best, _ = _best(ctx, tt, memo, state, v, np.int64(0), defender, rank, np.int64(-1))
+    best, _ = _best(ctx, tt, memo, state, v, np.int64(0), defender, rank, np.int64(-1), v, flags)
     y = 0
     while rank[y] != best:
         y += 1

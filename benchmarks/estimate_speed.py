@@ -31,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from solver import Engine, Options  # noqa: E402
+from solver.engine import load_kernel  # noqa: E402
 from solver.analysis import estimate as est  # noqa: E402
 from solver.analysis.estimate.work import TABLE_LOG2_SIZE  # noqa: E402
 
@@ -45,6 +46,8 @@ SEED = 2026
 
 
 def warm_up() -> None:
+    """The whole kernel loaded (the split and the search at the table too), and the estimate's Python."""
+    load_kernel()
     est.run_chunk(est.question(**CONTRACT), est.Chunk(0, 0, 2, False, 0), Engine())
 
 

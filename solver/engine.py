@@ -432,15 +432,35 @@ def _batch_values(positions, games, focuses, options: Options = Options(),
 
 
 def load_kernel() -> None:
-    """Every entry of the kernel loaded from the disk cache, or compiled on the very first run:
-    each driver searches a two-card position once, so the calls after it wait for neither."""
+    """Every entry of the kernel (:data:`.kernel.cache.ENTRY_POINTS`) loaded from the disk cache, or
+    compiled on the very first run: each double-dummy driver and the defenders' split search a
+    two-card position once, and the search at the table's entries (:mod:`.kernel.worlds`) are
+    compiled for the arguments :mod:`solver.at_table` passes them; so the calls after it wait for
+    none of them."""
     position, game = Position((0xE0, 0xE000, 0xE00000)), Game.contract(6, 0, 0)
     engine = Engine(Options(tt_log2_size=MIN_LOG2_SIZE))
     engine.value(position, game, 0)
     engine.reaches(position, game, 0, 1)
     engine.card_values(position, game, 0)
     engine.best_line(position, game, 0)
+    engine.split(position, game, 1, np.tile(np.arange(11), (11, 1)))
     _batch_values([position], [game], [0], Options(tt_log2_size=MIN_LOG2_SIZE), threads=1)
+    _compile_worlds(engine.searcher._arrays(position, game, 0))
+
+
+def _compile_worlds(arrays) -> None:
+    """The search at the table's entries compiled (or loaded) for the types of the arguments
+    :mod:`solver.at_table` calls them with: the searcher's ``arrays``, a job, a memo, numbers and an
+    array of results (a call would need a set of worlds built as at_table builds them)."""
+    import numba
+
+    from .kernel import worlds
+
+    front = tuple(numba.typeof(a) for a in arrays) + (numba.typeof(worlds.new_job()),)
+    number, out = numba.types.int64, numba.typeof(np.zeros(1, dtype=np.int64))
+    worlds.table_covers.compile(front + (numba.typeof(worlds.new_memo(6)), number, number, number, number))
+    worlds.world_reaches.compile(front + (number, out))
+    worlds.world_values.compile(front + (out,))
 
 
 __all__ = ["Engine", "Options", "SearchStats", "Searcher", "batch_values", "load_kernel", "NO_TRUMP"]

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from conftest import KOVALEVSKAYA_FILE, ROOT, child, jsonl, pref_command, run_child, write
-from solver import make_position
 
 
 def pref_process(*args, **kwargs) -> subprocess.CompletedProcess:
@@ -42,11 +41,10 @@ def _warm_cache_copy(base: Path) -> Path:
     """A copy of this process's compiled kernel under ``base`` (as $PREF_CACHE_DIR); its Numba folder."""
     import shutil
 
-    from solver import solve, parse_game
+    from solver.engine import load_kernel
     from solver.kernel import cache
 
-    game = parse_game("contract", contract="6S", declarer="A")
-    solve(make_position(A="♠AK", B="♠QJ", C="♣AK"), game)  # every kernel function compiled or loaded
+    load_kernel()  # every kernel function compiled or loaded
     shutil.copytree(cache.CACHE_DIR, base / cache.DIGEST)
     return base / cache.DIGEST / cache.numba_folder().name
 

@@ -111,3 +111,27 @@ def test_split_input_is_checked():
             engine.split(position, game, defender, table)
     with pytest.raises(InputError, match="contract"):
         engine.split(position, Game.misere(0), 1, ranks)
+
+
+def test_load_kernel_compiles_what_a_split_and_the_table_call():
+    """``load_kernel`` (the CLI's compile notice) compiles every entry of the kernel for the arguments
+    the engine and the search at the table pass: a split, a misère and a contract at the table after
+    it add no compiled version to any entry (one would be a compile the notice never named)."""
+    from solver import make_position, parse_game, solve_at_table
+    from solver.engine import load_kernel
+    from solver.kernel import cache, drivers, split, worlds
+
+    load_kernel()
+    modules = {"drivers": drivers, "split": split, "worlds": worlds}
+    entries = {name: getattr(modules[name.split(".")[0]], name.split(".")[1]) for name in cache.ENTRY_POINTS}
+    compiled = {name: list(entry.signatures) for name, entry in entries.items()}
+    assert all(len(versions) == 1 for versions in compiled.values()), compiled  # one each, and the calls' own
+    engine = Engine()
+    engine.split(Position.from_text("♠A ♥7 / ♠K ♥8 / ♠Q ♥9"), Game.contract(6, 0, 0), 1, np.tile(np.arange(11), (11, 1)))
+    misere = parse_game("misere", declarer="C")
+    solve_at_table(make_position(A="♠AQ107 ♥10", B="♣Q7 ♦109 ♥J", C="♠9 ♦7 ♥987", out_of_play="♣J ♣8", game=misere),
+                   misere, "♣J ♣8", engine=engine, with_key=False)
+    contract = parse_game("contract", contract="6S", declarer="A")
+    solve_at_table(make_position(A="♠AK ♣7", B="♠QJ ♣8", C="♣AK ♥7", game=contract), contract, "♥8 ♥9",
+                   engine=engine, with_key=False)
+    assert {name: list(entry.signatures) for name, entry in entries.items()} == compiled

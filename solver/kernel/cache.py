@@ -98,10 +98,20 @@ def numba_folder() -> Path:
         return CACHE_DIR
 
 
+ENTRY_POINTS = ("drivers.value", "drivers.reaches", "drivers.card_values", "drivers.best_line",
+                "drivers.batch_values", "split.split", "worlds.table_covers", "worlds.world_reaches",
+                "worlds.world_values")
+"""The kernel's entries, which :func:`solver.engine.load_kernel` compiles (each compiles what it calls):
+the double-dummy drivers, the defenders' split and the search at the table."""
+
+
 def is_compiled() -> bool:
-    """Whether compiled code for this kernel, from this checkout, is already on disk."""
+    """Whether compiled code for every entry of this kernel (:data:`ENTRY_POINTS`), from this
+    checkout, is already on disk (Numba indexes a function's code as ``module.name-line…nbi``): a
+    cache that holds only some of them, left by a run that used only those, is not."""
     folder = numba_folder()
-    return folder.is_dir() and any(folder.glob("*.nbc"))
+    return folder.is_dir() and any(folder.glob("*.nbc")) and all(
+        any(folder.glob(glob_escape(name) + "-*.nbi")) for name in ENTRY_POINTS)
 
 
 def _damaged(path: Path) -> bool:

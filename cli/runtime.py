@@ -1,6 +1,6 @@
 """What every command needs from the solver at run time: an engine and progress bars.
 
-The first use of the engine compiles the search kernel (30 s to two minutes, by the machine
+The first use of the engine compiles the search kernel (30 s to a few minutes, by the machine
 and its load), later runs load it from the disk cache; the user is told on stderr when the
 wait is coming and, when it ends, how long it took, and what the cache needs said
 (:data:`solver.kernel.cache.NOTES`).
@@ -16,7 +16,7 @@ from typing import Callable, Iterator
 import click
 
 COMPILE_NOTICE = ("compiling the solver to machine code (the double-dummy search, the defenders' split, the search "
-                  "at the table), first run only (30 s to two minutes)…")
+                  "at the table), first run only (30 s to a few minutes)…")
 
 _engine = None
 _announced = False

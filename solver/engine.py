@@ -262,12 +262,14 @@ class Searcher:
         from .kernel import split
 
         memos = self._split_memos
+        if not self.options.split_flags & S_KEPT_MEMO:
+            job = None  # one table, emptied for each split
         memo = memos.pop(job, None)
-        if memo is None or not self.options.split_flags & S_KEPT_MEMO:
+        if memo is None or job is None:
             if memo is None and len(memos) >= SPLIT_MEMOS:
                 memo = memos.pop(next(iter(memos)))
             if memo is None:
-                memo = new_table(split.MEMO_LOG2)
+                memo = new_table(split.MEMO_LOG2 if job is not None else split.FRESH_MEMO_LOG2)
             else:
                 tt.clear(memo)
         memos[job] = memo  # the most recent job last

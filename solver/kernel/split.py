@@ -47,10 +47,12 @@ from .moves import beats, legal_mask, order_moves, representatives
 from .search import _equivalence_relevance, _trick_relevance, advance, exact_value, search
 from .tt import absolute_move, kvec_cards, position_key, probe, relevance_kvec, rows, store
 
-MEMO_LOG2 = 17
-"""Entries of the split's own table (one per searcher and job; with ``split_kept_memo`` kept across
-splits: 2**18 took less time than 2**15 and 2**16 on the cheap layouts of
-``benchmarks/estimate_speed.py score_two_suiter``)."""
+MEMO_LOG2 = 18
+"""Entries of a split's own table kept across splits (``split_kept_memo``): on the cheap layouts of
+``benchmarks/estimate_speed.py score_two_suiter`` the splits took 0.93 s with 2**17, 0.85 s with
+2**18 and with 2**19 (one job's 2,000 layouts, one thread)."""
+FRESH_MEMO_LOG2 = 15
+"""Entries of a table emptied for each split (``split_kept_memo`` off): small, for emptying costs."""
 S_KEPT_MEMO = 1
 """The memo kept from one split to the next (read by the searcher, not the kernel)."""
 S_CHILD_BOUND = 2

@@ -249,7 +249,7 @@ class Searcher:
         """:meth:`Engine.split` without the checks."""
         from .kernel import split
 
-        ranks = np.asarray(ranks, dtype=np.int64)
+        ranks = np.array(ranks, dtype=np.int64)  # a writable copy: a read-only array is another compiled version
         memo = self._split_memo((game, defender, ranks.tobytes()))
         d, y = split.split(*self._arrays(position, game, game.declarer), memo, defender, ranks,
                            self.options.split_flags)

@@ -127,7 +127,9 @@ def test_load_kernel_compiles_what_a_split_and_the_table_call():
     compiled = {name: list(entry.signatures) for name, entry in entries.items()}
     assert all(len(versions) == 1 for versions in compiled.values()), compiled  # one each, and the calls' own
     engine = Engine()
-    engine.split(Position.from_text("♠A ♥7 / ♠K ♥8 / ♠Q ♥9"), Game.contract(6, 0, 0), 1, np.tile(np.arange(11), (11, 1)))
+    ranks = np.tile(np.arange(11), (11, 1))
+    ranks.setflags(write=False)  # as the estimate's scoring keeps them
+    engine.split(Position.from_text("♠A ♥7 / ♠K ♥8 / ♠Q ♥9"), Game.contract(6, 0, 0), 1, ranks)
     misere = parse_game("misere", declarer="C")
     solve_at_table(make_position(A="♠AQ107 ♥10", B="♣Q7 ♦109 ♥J", C="♠9 ♦7 ♥987", out_of_play="♣J ♣8", game=misere),
                    misere, "♣J ♣8", engine=engine, with_key=False)

@@ -20,6 +20,15 @@ PER_CARD = 10       # misère escape lead: per card of the others above it
 PER_CARD_UNDER = 20  # catchers' lead: per card of the focus player below it (he can duck)
 PER_COVER_CARD = 8  # focus player's sure escape: per card of the opponent who must overtake
 PER_OWN_CARD = 4    # ... and per card of his own in the suit
+DEFERRED_FORCING = GOOD - 3 * PER_CARD_UNDER
+"""A catchers' lead the focus player must win, when he would escape at once after it (lead plan 2):
+it goes after the leads that strip his low cards while he has few (a lead over k = 1, 2 or 3 of his
+cards: ``GOOD - PER_CARD_UNDER * (k - 1) - rank``), level with k = 4 and above the rest."""
+DROP = POOR + 20
+"""A catchers' lead under all of the focus player's cards of the suit while the partner holds none
+below his lowest (lead plans 1, 2): he ducks under the partner's card and escapes, so it comes after
+the leads that force or strip him; yet above a lead into his void (``POOR - rank``), where he
+discards at once: 20 keeps the two tiers apart whatever the ranks (0 … 7)."""
 
 
 @jit_inline
@@ -147,13 +156,13 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
         lowest = mine & -mine
         if lowest > (1 << rank) and (partner == 0 or (partner & -partner) < lowest):
             if lead_plan == 2:
-                return GOOD - 3 * PER_CARD_UNDER - rank
+                return DEFERRED_FORCING - rank
             return FORCING - rank  # the focus player must win this trick
         under = popcount(mine & ((1 << rank) - 1))
         if lead_plan == 0:
             return GOOD - PER_CARD_UNDER * under - rank
         if under == 0:
-            return POOR + 20 - rank
+            return DROP - rank
         return GOOD - PER_CARD_UNDER * (under - 1) - rank
     wins = beats(c, best, NO_TRUMP)
     if mover == focus:

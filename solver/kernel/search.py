@@ -36,7 +36,7 @@ State = namedtuple("State", ["mover", "n_in_trick", "lead_suit", "best", "owner"
 
 
 @jit_inline
-def _pending_talon(ctx, talon_i):
+def pending_talon(ctx, talon_i):
     """Talon cards not yet turned: they still matter for which cards are equivalent."""
     m = 0
     for i in range(talon_i + 1, ctx[C_N_TALON]):
@@ -240,7 +240,7 @@ def _search(ctx, tt, state, target):
 
     live = hands[0] | hands[1] | hands[2] | table
     if in_talon:
-        live |= _pending_talon(ctx, talon_i)
+        live |= pending_talon(ctx, talon_i)
     legal = legal_mask(hands[mover], lead, trump)
     moves = legal
     if flags & USE_EQUIVALENCE:

@@ -199,10 +199,10 @@ def game_id(trump: int, focus: int, focus_max: int, cooperative: int) -> int:
 
 
 @jit_inline
-def position_key(hands, leader, game_id, ranks):
+def position_key(hands, leader, game, ranks):
     """``(shape, code)`` of the position at a trick start (see the module docstring): the one place
-    the key is composed, the shape word from :data:`KEY_FIELDS` (``game_id``: :func:`game_id`, or
-    the split's memo's own)."""
+    the key is composed, the shape word from :data:`KEY_FIELDS` (``game``: :func:`game_id`, or the
+    split's memo's own)."""
     live = hands[0] | hands[1] | hands[2]
     shape = np.int64(0)
     code = np.int64(0)
@@ -214,7 +214,7 @@ def position_key(hands, leader, game_id, ranks):
         la = popcount((hands[0] >> sh) & 0xFF)
         shape |= (la | (popcount(cb) << 4) | (popcount(cc) << 8)) << (12 * s)
         code |= (SPREAD[cb] | (SPREAD[cc] << 1)) << (16 * s)
-    return shape | (leader << LEADER_SHIFT) | (game_id << GAME_SHIFT), code
+    return shape | (leader << LEADER_SHIFT) | (game << GAME_SHIFT), code
 
 
 @jit_inline

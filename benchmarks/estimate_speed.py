@@ -11,6 +11,8 @@
   cleared before each layout;
 * ``score``: what ``--score`` adds to the contract's time, with one whister and with two (the split
   searched), side by side in rounds of turning order;
+* ``split_shortcuts``: the splits of ``score``'s two questions alone, the split's own shortcuts on
+  and off;
 * ``layouts``: nodes per layout (deterministic) of 300 consecutive and 300 spread layouts of the
   misère solved one by one by one engine;
 * ``at_table``: what a misère's chance at the table adds (issue 24's target: within 10 times the
@@ -33,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from solver import Engine, Options  # noqa: E402
 from solver.engine import load_kernel  # noqa: E402
 from solver.analysis import estimate as est  # noqa: E402
-from solver.analysis.estimate.work import TABLE_LOG2_SIZE  # noqa: E402
+from solver.analysis.estimate.work import SAMPLE_CHUNK, TABLE_LOG2_SIZE  # noqa: E402
 
 CONTRACT = dict(hand="♠AKQ10x ♣AQx ♦Kx", seat="A", games=["6S A"])
 MISERE = dict(hand="♠79J ♣7 8 10 A ♦7 9 ♥K", seat="C", games=["misere C"], discard="8H 10S", table=False)
@@ -158,8 +160,44 @@ def score_two_suiter() -> dict:
     return score(question=TWO_SUITER)
 
 
+def split_shortcuts(layouts: int = 2000, rounds: int = 3) -> dict:
+    """What the split's own shortcuts (``split_*`` of :class:`~solver.engine.Options`) save: the splits
+    of ``score``'s two questions (two whisters, sochi) timed alone, each layout's value solved first as
+    the estimate does, with the shortcuts on and all off, in rounds of turning order, one thread, CPU
+    seconds of the split calls; the answers must agree."""
+    from dataclasses import replace
+
+    from solver.analysis.estimate.score import Scoring, parse_defence
+    from solver.rules import Position
+
+    off = {name: False for name in ("split_kept_memo", "split_child_bound", "split_last_keeps")}
+    configs = {"on": Options(tt_log2_size=TABLE_LOG2_SIZE), "off": Options(tt_log2_size=TABLE_LOG2_SIZE, **off)}
+    out = {"job": f"the splits of {layouts} layouts, {rounds} rounds, one thread, CPU seconds"}
+    for spec in (CONTRACT, TWO_SUITER):
+        plain = est.question(**spec)
+        scored = replace(plain, scoring=Scoring("sochi", defences=(parse_defence("whist,whist", 3),)))
+        _, _, game, _, _, ranks, defender = scored.score_plan.options[0]
+        space = est.layout_space(plain.knowledge)
+        chunk = [est.Chunk(i, 0, SAMPLE_CHUNK, False, SEED).rng() for i in range(layouts // SAMPLE_CHUNK)]
+        drawn = [space.sample(rng) for rng in chunk for _ in range(SAMPLE_CHUNK)]
+        times, answers = {name: [] for name in configs}, {}
+        for i in range(rounds):
+            for name in list(configs)[i % 2:] + list(configs)[:i % 2]:
+                engine, spent, got = Engine(configs[name]), 0.0, []
+                for layout in drawn:
+                    est.outcomes(plain, layout, engine)
+                    start = time.process_time()
+                    got.append(engine.searcher.split(Position(layout.hands, plain.leader), game, defender, ranks))
+                    spent += time.process_time() - start
+                times[name].append(round(spent, 3))
+                answers[name] = got
+        assert answers["on"] == answers["off"]
+        out[spec["hand"]] = {**times, "median_on_over_off": round(sorted(a / b for a, b in zip(times["on"], times["off"]))[rounds // 2], 3)}
+    return out
+
+
 JOBS = {"contract": contract, "misere": misere, "table": table, "layouts": layouts, "score": score,
-        "score_two_suiter": score_two_suiter, "at_table": at_table}
+        "score_two_suiter": score_two_suiter, "split_shortcuts": split_shortcuts, "at_table": at_table}
 
 if __name__ == "__main__":
     warm_up()

@@ -57,14 +57,15 @@ class TableAnswer:
 
     ``worlds``: the discards the defence covers (each the cards the declarer hides in that
     world, card numbers), ``considered`` how they were chosen (:data:`WORLD_CHOICES`, or
-    ``listed``). A misère: ``caught`` whether one plan catches every world; a contract:
+    ``listed``). A misère: ``caught`` whether one plan catches every world (so it is once the
+    declarer has taken a trick, in the tricks played: the deal counts them); a contract:
     ``tricks``, the fewest tricks from here on one plan holds the declarer to in every world.
     ``uncovered``: when the defence does worse than it would knowing the world (a misère not
     caught; a contract held to more than its worst world's double-dummy tricks), an
     inclusion-minimal set of those worlds that no plan covers (for a contract, at one trick
     fewer); else empty. ``key``: with a defender to move, his first cards that begin a plan
     reaching the answer. ``dd``: each world's double-dummy tricks from here (a misère: 0 or 1,
-    escapes or caught). ``nodes``: the AND-OR search's nodes; ``questions``: its double-dummy
+    escapes or caught, 1 in each once he has taken a trick). ``nodes``: the AND-OR search's nodes; ``questions``: its double-dummy
     questions.
     """
 
@@ -340,6 +341,9 @@ class _Search:
         before = self.engine.nodes, int(self.job[self.kernel.J_NODES])
         dd_all = self.dd()
         misere = self.game.kind is Kind.MISERE
+        settled = misere and self.position.taken[self.game.declarer] > 0
+        if settled:  # he has taken a trick already: caught in every world, whatever comes
+            dd_all = tuple(1 for _ in dd_all)
         if considered == "best":
             best = max(dd_all) if not misere else None
             if misere:
@@ -361,7 +365,7 @@ class _Search:
         defender_moves = mover != self.game.declarer
         if misere:
             target = 1
-            ok, witness = self.covers(target, root) if root else (True, set())
+            ok, witness = self.covers(target, root) if root and not settled else (True, set())
             caught = ok
             uncovered = set() if ok else self.minimal(target, witness)
             tricks = None
@@ -380,7 +384,8 @@ class _Search:
             uncovered = self.minimal(target - 1, witness) if tricks > worst else set()
         key: tuple[int, ...] = ()
         if with_key and defender_moves and (not misere or caught) and root:
-            key = tuple(c for c in legal_cards(self.position, self.game) if self.covers(target, root, c)[0])
+            key = tuple(c for c in legal_cards(self.position, self.game)
+                        if settled or self.covers(target, root, c)[0])
         return self._result(considered, kept, dd_all, caught, tricks, uncovered, key, before)
 
     def _result(self, considered: str, kept: list[int], dd_all, caught, tricks, uncovered: set[int],

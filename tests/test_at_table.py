@@ -135,6 +135,28 @@ def test_best_and_listed_discards():
     assert listed.considered == "listed" and len(listed.worlds) == 2 and listed.caught is False
 
 
+def test_a_misere_whose_declarer_took_a_trick_is_caught_at_the_table():
+    """The tricks played count: once he has won one, every world is caught and every card of the
+    catchers keeps it so, though from here on some worlds take no trick more (the search asks for one)."""
+    game = parse_game("misere", declarer="B")
+    start = make_position(A="♠JQ ♣79 ♦10JQK ♥7J", B="♠78910 ♣8 ♦789 ♥89", C="♠KA ♣10JQ ♦A ♥10QKA",
+                          talon="♣K ♣A", game=game)
+    engine = Engine()
+    _, line = engine.best_line(start, game, 1)
+    now, played = start, []
+    for c in line:
+        now = play(now, game, c)
+        played.append(c)
+        if now.taken[1] and not now.trick and now.to_move != 1:
+            break
+    answer = solve_at_table(now, game, "♣K ♣A", history=(start, played), engine=engine)
+    assert answer.caught is True and set(answer.dd) == {1} and answer.uncovered == ()
+    assert set(answer.key) == set(legal_cards(now, game))
+    cards = now.hands[1] | mask_of(parse_cards("KC AC"))
+    escapes_from_here = [w for w in answer.worlds if Engine().value(_world(now, game, cards, w), game, 1) == 0]
+    assert escapes_from_here  # so the answer is not the search's from here
+
+
 @pytest.mark.parametrize("call,field", [
     (lambda p, g: solve_at_table(p, Game.raspasy(), "KC AC"), "game.kind"),
     (lambda p, g: solve_at_table(p, g, "AS"), "unseen"),

@@ -16,7 +16,7 @@ from conftest import ROOT
 from randomplay import random_deal, random_game, random_position
 from solver import Engine, InputError, Options, make_position, parse_game
 from solver import reference_at_table as table_reference
-from solver.at_table import solve_at_table
+from solver.at_table import declarer_card, solve_at_table
 from solver.cards import bit, cards_of, mask_of
 from solver.notation import parse_cards
 from solver.rules import Game, Kind, Position, legal_cards, play
@@ -155,6 +155,39 @@ def test_a_misere_whose_declarer_took_a_trick_is_caught_at_the_table():
     cards = now.hands[1] | mask_of(parse_cards("KC AC"))
     escapes_from_here = [w for w in answer.worlds if Engine().value(_world(now, game, cards, w), game, 1) == 0]
     assert escapes_from_here  # so the answer is not the search's from here
+
+
+def test_the_declarers_card_keeps_the_hole_open():
+    """On small misère endings with the declarer to play and a discard no plan covers alone: the card
+    declarer_card gives is his, legal, and after it the discards of the set still possible are, by the
+    brute force over the defence's plans, still beyond any one plan; with none given, every card of
+    his either lets one plan cover them or leaves his own discard out of the smallest set found."""
+    rng = random.Random("keep-the-hole")
+    engine = Engine()
+    given = none = 0
+    while given < 12 or none < 3:
+        game = Game.misere(rng.randrange(3))
+        position = random_position(rng, game, 3, max_on_table=0)
+        if position.to_move != game.declarer:
+            position = Position(position.hands, game.declarer)
+        in_play = position.hands[0] | position.hands[1] | position.hands[2]
+        unseen = tuple(rng.sample([c for c in range(32) if not in_play >> c & 1], 2))
+        cards = position.hands[game.declarer] | mask_of(unseen)
+        root = solve_at_table(position, game, unseen, engine=engine, with_key=False)
+        if root.caught or len(root.uncovered) < 2:
+            continue
+        own = root.uncovered[0]  # the declarer made the first discard of the hole: his hand is the rest
+        real = _world(position, game, cards, own)
+        card = declarer_card(real, game, own, worlds=list(root.uncovered), engine=engine)
+        if card is None:
+            none += 1
+            continue
+        given += 1
+        assert card in legal_cards(real, game)
+        after = [play(_world(position, game, cards, w), game, card) for w in root.uncovered
+                 if card not in w and card in legal_cards(_world(position, game, cards, w), game)]
+        assert own in [w for w in root.uncovered if card not in w]
+        assert not table_reference.caught(after, game), (real, card)
 
 
 @pytest.mark.parametrize("call,field", [

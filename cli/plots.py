@@ -86,7 +86,7 @@ def book_figure(results, path: str) -> None:
     (``results``: ``pref book``'s :class:`~solver.analysis.book.runner.RowResult` list)."""
     from matplotlib.patches import Rectangle
 
-    from solver.analysis.book.claims import BOUNDS
+    from solver.analysis.book.rows import BOUNDS
 
     plt = _pyplot()
 

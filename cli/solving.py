@@ -110,7 +110,8 @@ def answer_lines(source: str, answer, read=None, what: str = "problem") -> int:
     read (by ``read``, problems by default; ``what`` the line holds) is answered by
     ``answer(item, outcome)`` with a JSON object; a bad line gets its ``error`` object in its
     place and one line on stderr, and the rest are answered — whatever went wrong with it, a
-    line too long or even a bug answering it. Returns the exit code (2 when a line was bad)."""
+    line too long or even a bug answering it. Returns the exit code (2 when a line was bad). A
+    stream that cannot be read at all raises its ProblemError (one line, exit 2: :mod:`cli.app`)."""
     name = "<stdin>" if source == "-" else source
     outcome = Outcome()
     if not source.strip():
@@ -126,7 +127,7 @@ def answer_lines(source: str, answer, read=None, what: str = "problem") -> int:
         raise UserError(f"{source}: file: cannot read it: {e.strerror or e}") from None
     seen = 0
     try:
-        for item in json_lines(_lines(stream, name), name, read or loads_json):
+        for item in json_lines(read_lines(stream, name), name, read or loads_json):
             seen += 1
             if isinstance(item, ProblemError):
                 outcome.report(item)
@@ -150,11 +151,3 @@ def answer_lines(source: str, answer, read=None, what: str = "problem") -> int:
         outcome.report(ProblemError(name, "file", holds_nothing(what)))
     return outcome.exit_code
 
-
-def _lines(stream, name: str):
-    """The stream's lines, each at most 1 MB; a stream that cannot be read, or a line past the
-    limit, is one line of error, not a traceback or a memory exhausted."""
-    try:
-        yield from read_lines(stream, name)
-    except ProblemError as e:
-        raise UserError(str(e)) from None

@@ -10,11 +10,12 @@ The public surface, for scripts and notebooks::
     at_table.caught, at_table.uncovered
 
 Layers, bottom up: :mod:`solver.cards` and :mod:`solver.notation` (cards and their
-written forms), :mod:`solver.rules` and :mod:`solver.reference` (the rules in plain
-Python and the brute-force oracle), :mod:`solver.kernel` (the compiled search),
-:mod:`solver.engine` (the checking :class:`Engine` and its unchecked twin, the
-``Searcher``), :mod:`solver.api` (this surface), :mod:`solver.textfiles` (reading the
-files a user gives), :mod:`solver.problemfile` (the problem format on it),
+written forms), :mod:`solver.textfiles` (reading the files a user gives),
+:mod:`solver.rules` and :mod:`solver.reference` (the rules in plain Python and the
+brute-force oracle), :mod:`solver.parse` (a game and a position from the words a user
+writes), :mod:`solver.kernel` (the compiled search), :mod:`solver.engine` (the checking
+:class:`Engine` and its unchecked twin, the ``Searcher``), :mod:`solver.api` (this
+surface), :mod:`solver.problemfile` (the problem format),
 :mod:`solver.analysis` (tables, discards, keys, estimates),
 :mod:`solver.problems` (what a problem file asks, solved).
 """

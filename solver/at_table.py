@@ -32,8 +32,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .cards import SEATS, ascii_name, bit, cards_of, count, mask_of
+from .cards import ascii_name, bit, cards_of, count, mask_of
 from .errors import InputError, excerpt
+from .parse import read_cards
 from .rules import Game, Kind, Position, game_name, legal_cards, play
 from .validation import check_game, validate
 
@@ -155,13 +156,11 @@ def solve_at_table(position: Position, game: Game, unseen=(), *, worlds="all", h
 
 def _card_numbers(cards, field: str) -> tuple[int, ...]:
     """Cards as text in any notation, or as card numbers 0..31."""
-    from .api import _cards
-
     if isinstance(cards, (list, tuple)) and all(isinstance(c, int) and not isinstance(c, bool) for c in cards):
         if not all(0 <= c < 32 for c in cards) or len(set(cards)) != len(cards):
             raise InputError(field, f"card numbers 0..31, each once, not {excerpt(cards)}")
         return tuple(cards)
-    return _cards(cards, field, ordered=False)
+    return read_cards(cards, field, ordered=False)
 
 
 def _check_unseen(position: Position, hidden: tuple[int, ...], history) -> None:

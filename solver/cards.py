@@ -24,6 +24,11 @@ SUIT_MASK = 0xFF
 FULL_DECK = 0xFFFFFFFF
 
 
+def strain_symbol(strain: int) -> str:
+    """``♠ ♣ ♦ ♥``, or ``NT``: a strain as a player writes it (``7♠ by A``)."""
+    return "NT" if strain == NO_TRUMP else SUIT_SYMBOLS[strain]
+
+
 def card(suit: int, rank: int) -> int:
     """The card number of ``rank`` (0 = seven … 7 = ace) in ``suit``."""
     return suit * 8 + rank

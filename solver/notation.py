@@ -18,7 +18,7 @@ import unicodedata
 from .cards import RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, ascii_name, bit, card, cards_of, rank_of, suit_of
 
 __all__ = ["NotationError", "check_alphabet", "parse_card", "parse_card_list", "parse_cards", "parse_hand",
-           "format_card", "format_cards", "format_hand"]
+           "split_deal", "format_card", "format_cards", "format_hand"]
 
 
 class NotationError(ValueError):
@@ -244,6 +244,19 @@ def parse_hand(text: str) -> int:
     for chunk in _split(tokens, "sep"):
         mask = _add(mask, _one_card(chunk, text), text)
     return mask
+
+
+def split_deal(text: str, talon: bool = False) -> list[str]:
+    """The parts of a deal written on one line, ``A-hand / B-hand / C-hand`` (with ``talon``, a
+    fourth part may follow: the talon), each as written, stripped. The one reader of that form
+    (``Position.from_text``, ``pref table DEAL``): the hands are read by the caller. One typist
+    wrote the whole line, so a Latin T anywhere among Cyrillic ranks is refused, as in one hand."""
+    parts = [p.strip() for p in str(text).split("/")]
+    if len(parts) != 3 and not (talon and len(parts) == 4):
+        form = "'A-hand / B-hand / C-hand [/ talon]'" if talon else "the hands of A, B and C split by '/'"
+        raise NotationError(f"give {form}, got {len(parts)} part{'s' if len(parts) != 1 else ''}")
+    check_alphabet(str(text))
+    return parts
 
 
 def _check_style(style: str, allowed: tuple[str, ...], lang: str) -> None:

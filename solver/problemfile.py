@@ -34,19 +34,18 @@ is one line, ``FILE: FIELD: what is wrong`` (``FILE: line N: …`` for broken TO
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import json
 from dataclasses import dataclass, make_dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
-from .errors import excerpt
-from .api import InputError, kind_word, parse_game, parse_seat, position_from_cards
+from .errors import InputError, excerpt
 from .cards import SEATS, ascii_name, count
 from .notation import NotationError, format_hand, parse_card_list, parse_hand
+from .parse import kind_word, parse_game, parse_seat, position_from_cards
 from .rules import Game, Kind, Position, TalonMode, raspasy_talon_mode
-from .textfiles import (ProblemError, decode, holds_nothing, json_document, json_lines, open_bytes, read_lines,
-                        read_text, terminal_control, toml_document)
+from .textfiles import (ProblemError, check_keys, decode, holds_nothing, json_document, json_lines, open_bytes,
+                        read_lines, read_text, terminal_control, toml_document)
 
 __all__ = ["ANY", "DIFFICULTIES", "DeclaredKey", "LANGUAGES", "Problem", "ProblemError", "SIDES", "TEXTS", "Texts",
            "dump", "dumps", "format_key", "load", "load_each",
@@ -742,7 +741,7 @@ def from_dict(data: dict, name: str, lineno: int | None = None) -> Problem:
 
     if "estimate" in data and "deal" not in data:
         raise fail("estimate", ESTIMATE_QUESTION)
-    _check_keys(data, "", fail)
+    check_keys(data, KEYS[""], "", fail)
     deal = _section(data, "deal", fail, required=True)
     game = _section(data, "game", fail, required=False)
     expect = _section(data, "expect", fail, required=False)
@@ -778,17 +777,6 @@ def from_dict(data: dict, name: str, lineno: int | None = None) -> Problem:
     return problem.check()
 
 
-def _check_keys(table: dict, section: str, fail) -> None:
-    allowed = KEYS[section]
-    for key in table:
-        if key not in allowed:
-            shown = str(key) if len(str(key)) <= 30 else str(key)[:24] + "…" + str(key)[-5:]
-            field = f"{section}.{shown}" if section else shown
-            close = difflib.get_close_matches(str(key), allowed, n=1)
-            hint = f"; did you mean '{close[0]}'?" if close else f" (known: {', '.join(allowed)})"
-            raise fail(field, f"unknown key{hint}")
-
-
 def _section(data: dict, name: str, fail, required: bool) -> dict | None:
     if name not in data:
         if required:
@@ -797,7 +785,7 @@ def _section(data: dict, name: str, fail, required: bool) -> dict | None:
     table = data[name]
     if not isinstance(table, dict):
         raise fail(name, f"expected a [{name}] section (a table of keys), not {excerpt(table)}")
-    _check_keys(table, name, fail)
+    check_keys(table, KEYS[name], name, fail)
     return table
 
 

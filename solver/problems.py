@@ -21,8 +21,10 @@ from typing import TYPE_CHECKING
 
 from .analysis.discard import best_discard
 from .analysis.key import KeyReport, discard_key, first_card_key
+from .analysis.line import Trick, tricks_of_line
 from .api import Result, solve
 from .at_table import TableAnswer, solve_at_table
+from .cards import SEATS
 from .errors import InputError
 from .problemfile import Problem
 from .rules import Kind, Position
@@ -30,7 +32,7 @@ from .rules import Kind, Position
 if TYPE_CHECKING:
     from .engine import Engine
 
-__all__ = ["Solved", "TableQuestion", "answer", "problem_key", "setup", "solve_problem", "solve_table",
+__all__ = ["Solved", "TableQuestion", "answer", "best_lines", "problem_key", "setup", "solve_problem", "solve_table",
            "table_question", "with_best_discard"]
 
 
@@ -85,6 +87,17 @@ def solve_problem(problem: Problem, engine: Engine | None = None, full: bool = T
     position, discard, chosen = setup(problem, engine, key)
     result = solve(position, problem.game(), engine=engine, with_line=full, with_card_values=full)
     return Solved(result, discard, chosen, key)
+
+
+def best_lines(result: Result, engine: Engine | None = None) -> dict[int, list[Trick]]:
+    """The best line of a full solve trick by trick, each card marked where another was as good
+    (:func:`~solver.analysis.line.tricks_of_line`): the declarer's, or each raspasy player's own,
+    keyed by the seat. ``pref solve`` prints them."""
+    game = result.game
+    if game.kind is Kind.RASPASY:
+        return {seat: tricks_of_line(result.position, game, result.lines[SEATS[seat]], seat, engine)
+                for seat in range(3)}
+    return {game.declarer: tricks_of_line(result.position, game, result.line, game.declarer, engine)}
 
 
 def problem_key(problem: Problem, engine: Engine | None = None) -> KeyReport:

@@ -124,17 +124,10 @@ class Position:
         This is the form ``repr`` writes, so a position printed can be pasted back. Nothing
         is checked against a game here: :func:`solver.api.solve` does that.
         """
-        from .notation import NotationError, check_alphabet, parse_cards, parse_hand
+        from .notation import NotationError, parse_cards, parse_hand, split_deal
 
         try:
-            check_alphabet(str(deal))
-        except NotationError as e:
-            raise InputError("deal", str(e)) from None
-        parts = str(deal).split("/")
-        if len(parts) != 3:
-            raise InputError("deal", f"give the hands of A, B and C split by '/', got {len(parts)} part(s)")
-        try:
-            hands = tuple(parse_hand(p) for p in parts)
+            hands = tuple(parse_hand(p) for p in split_deal(deal))
         except NotationError as e:
             raise InputError("deal", str(e)) from None
         cards = []
@@ -311,9 +304,10 @@ def game_name(game: Game, strain=None, say=None, talon: bool = True) -> str:
     """``7NT by A``, ``misère by B``, ``raspasy (talon suit)``: a game in one short phrase.
 
     The one namer of a game. ``strain(trump)`` writes the strain (by default ``S C D H NT``;
-    the CLI passes its suit symbols); ``say(template, **fields)`` translates each English
-    template (the CLI passes its Russian words); ``talon=False`` leaves out raspasy's
-    talon mode (for a line that describes it in words of its own).
+    the CLI passes its suit symbols, an estimate's labels :func:`~solver.cards.strain_symbol`);
+    ``say(template, **fields)`` translates each English template (the CLI passes its Russian
+    words); ``talon=False`` leaves out raspasy's talon mode (for a line that describes it in
+    words of its own).
     """
     say = say or (lambda template, **fields: template.format(**fields))
     if game.kind is Kind.RASPASY:

@@ -15,6 +15,7 @@ wrong`` (``FILE: line N: …`` for broken TOML or JSON, or a bad line of JSON Li
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 import tomllib
@@ -24,8 +25,9 @@ from pathlib import Path
 
 from .errors import InputError, excerpt, one_line
 
-__all__ = ["MAX_FILE_BYTES", "ProblemError", "UTF16", "decode", "exists", "holds_nothing", "json_document",
-           "json_lines", "open_bytes", "read_lines", "read_text", "terminal_control", "toml_document"]
+__all__ = ["MAX_FILE_BYTES", "ProblemError", "UTF16", "check_keys", "decode", "exists", "holds_nothing",
+           "json_document", "json_lines", "open_bytes", "read_lines", "read_text", "terminal_control", "toml_document",
+           "unknown_key"]
 
 
 class ProblemError(ValueError):
@@ -212,6 +214,28 @@ def json_document(text: str, name: str, lineno: int | None = None):
     except (ValueError, RecursionError) as e:  # a number too long to convert, nesting too deep
         where = f"line {lineno}" if lineno else "file"
         raise ProblemError(name, where, f"broken JSON: {excerpt(str(e), 80)}", lineno) from None
+
+
+# -- the keys of a table ------------------------------------------------------------
+
+
+def check_keys(table: dict, known, section: str, fail) -> None:
+    """Every key of ``table`` (the section ``section`` of a document, ``""`` at its top) one of
+    ``known``: the first that is not raises ``fail(field, message)``, the field naming the section
+    and the key (a long key cut short) and the message :func:`unknown_key`'s. One checker for every
+    format: problem files, pool records and deal lines, saved estimate questions."""
+    known = tuple(known) if isinstance(known, (tuple, list)) else tuple(sorted(known))
+    for key in table:
+        if key not in known:
+            shown = str(key) if len(str(key)) <= 30 else str(key)[:24] + "…" + str(key)[-5:]
+            raise fail(f"{section}.{shown}" if section else shown, unknown_key(key, known))
+
+
+def unknown_key(key, known, what: str = "key") -> str:
+    """What a key not among ``known`` is told: ``unknown key; did you mean 'talon'?`` when one is
+    close (most often it is a typo), else every key known (in the order given)."""
+    close = difflib.get_close_matches(str(key), list(known), n=1)
+    return f"unknown {what}; did you mean '{close[0]}'?" if close else f"unknown {what} (known: {', '.join(known)})"
 
 
 # -- a text field that would act on the terminal ------------------------------------

@@ -122,6 +122,20 @@ def test_sure_escapes_holds(kind, cooperative, sample):
     _check(_escapes, kind, cooperative, *sample)
 
 
+@pytest.mark.parametrize("kind", KINDS)
+def test_sure_escapes_asked_for_a_least_count_gives_it_or_nothing(kind):
+    """With ``need``, the count is the same as without when it reaches ``need``, else (0, 0): the
+    four-suit pre-check must never hide a count the search would cut with."""
+    seen = 0
+    for game, focus, hands, leader, left, rng in _cases(kind, 7, 3000, sizes=(5, 6, 7, 8)):
+        full = sure_escapes(np.array(hands, dtype=np.int64), focus, leader, left)
+        for need in range(1, 5):
+            asked = sure_escapes(np.array(hands, dtype=np.int64), focus, leader, left, need)
+            assert asked == (full if full[0] >= need else (0, 0)), (hands, focus, leader, left, need)
+            seen += full[0] >= need > 1
+    assert seen >= 30
+
+
 @pytest.mark.parametrize("cooperative", [False, True])
 @pytest.mark.parametrize("kind", KINDS)
 def test_sure_escapes_holds_when_it_counts_several(kind, cooperative):

@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from cli.main import pref
 from conftest import ROOT, assert_clean_error, write
+from solver import InputError, Position
 
 
 def run(*args, input=None):
@@ -21,6 +22,19 @@ HAND = ("♠AQxxx ♥AQxxx", "--seat", "A")
 
 
 # -- options and arguments -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("deal, said", [
+    ("♠ТК ♦7 / ♠QT ♦8 / ♣AK ♦9", "Latin 'T' among Cyrillic ranks such as 'Т'"),
+    ("♠AK ♦7 / ♠QJ ♦8", "got 2 parts"),
+    ("♠AK ♦7 / ♠QJ ♦8 / ♣AK ♦9 / ♥7 ♥8 / ♥9", "got 5 parts")])
+def test_a_deal_on_one_line_is_read_alike_by_the_api_and_by_pref_table(deal, said):
+    """One reader of ``A / B / C`` (notation.split_deal): ``pref table`` adds only the talon part."""
+    with pytest.raises(InputError) as e:
+        Position.from_text(deal)
+    assert e.value.field == "deal" and said in e.value.message, e.value
+    err = assert_clean_error(run("table", deal))
+    assert err[0].startswith("DEAL: deal: ") and said in err[0], err
 
 
 @pytest.mark.parametrize("args, line", [

@@ -231,6 +231,35 @@ def test_an_error_quotes_a_short_excerpt_of_a_long_field(tmp_path):
 # -- text fields -----------------------------------------------------------------------------------
 
 
+# -- an unknown key: one checker for every format, with the key it most likely meant -----------------
+
+
+@pytest.mark.parametrize("command, name, text, said", [
+    ("solve", "p.toml", '[deal]\nA = "♠A"\nB = "♠K"\nC = "♠Q"\ntallon = "7S 8S"\n',
+     "p.toml: deal.tallon: unknown key; did you mean 'talon'?"),
+    ("estimate", "q.toml", '[estimate]\nhand = "♠AQxxx ♥AQxxx"\nseats = "A"\n',
+     "q.toml: estimate.seats: unknown key; did you mean 'seat'?"),
+    ("score", "pool.toml", 'convention = "sochi"\ntraget = 10\n',
+     "pool.toml: traget: unknown key; did you mean 'target'?"),
+    ("score", "pool.toml", 'convention = "sochi"\n[sheet.A]\nmountian = 4\n',
+     "pool.toml: sheet.A.mountian: unknown key; did you mean 'mountain'?"),
+    ("score", "pool.toml", 'convention = "sochi"\n[options]\nqouta = "joint"\n',
+     "pool.toml: options.qouta: unknown option; did you mean 'quota'?"),
+    ("score", "pool.toml", 'convention = "sochi"\nzzz = 1\n',
+     "pool.toml: zzz: unknown key (known: convention, deal, dealer, first_to_close, options, players, rounding, "
+     "sheet, target)"),
+])
+def test_an_unknown_key_is_named_alike_in_every_format(tmp_path, command, name, text, said):
+    err = assert_clean_error(run(command, write(tmp_path, name, text)))
+    assert err[0] == f"{tmp_path / said}", err
+
+
+def test_an_unknown_key_of_a_deal_line_is_named_alike(tmp_path):
+    line = json.dumps({"game": "6S", "declarer": "A", "defense": {"B": "whist"}})
+    err = assert_clean_error(run("score", "--jsonl", "-", input=line + "\n"))
+    assert err[0] == "<stdin>: line 1: defense: unknown key; did you mean 'defence'?", err
+
+
 @pytest.mark.parametrize("char, name", [("\r", "CARRIAGE RETURN"), ("\a", "BELL"),
                                         ("\u009b", "CONTROL SEQUENCE INTRODUCER"),
                                         ("\u202e", "RIGHT-TO-LEFT OVERRIDE"), ("\x1b", "ESCAPE")])

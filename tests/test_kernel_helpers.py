@@ -13,10 +13,12 @@ import pytest
 
 from solver import reference
 from solver.cards import NO_TRUMP, cards_of, mask_of
-from solver.kernel.bits import RANKS
-from solver.kernel.bounds import (all_boss, shared_suits_relevance, sure_tricks, tops_relevance, wins_all,
-                                  wins_none)
+from solver.kernel.bits import (FLAGS, RANKS, at_least_each, below_each, count_each, fill_below_each, first_suit,
+                                lowest_each, min_each, suits_held, sum_each)
+from solver.kernel.bounds import (all_boss, shared_suits_relevance, sure_count, sure_tricks, tops_relevance,
+                                  wins_all, wins_none)
 from solver.kernel.moves import group_top, representatives
+from solver.kernel import tt
 from solver.kernel.tt import absolute_move, kvec_cards, relative_move, relevance_kvec
 from solver.rules import Game, Position, legal_cards, play
 
@@ -31,6 +33,62 @@ def deal(rng: random.Random, cards: int, suits: int = 4) -> tuple[int, int, int]
 
 def kernel_hands(hands) -> np.ndarray:
     return np.array(hands, dtype=np.int64)
+
+
+# -- the four suits at once --------------------------------------------------------------------
+
+def _suits(mask: int) -> list[int]:
+    return [mask >> (8 * s) & 0xFF for s in range(4)]
+
+
+def _from_suits(parts) -> int:
+    return sum(p << (8 * s) for s, p in enumerate(parts))
+
+
+def _flags(held) -> int:
+    return _from_suits(0x80 if h else 0 for h in held)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_suit_parallel_helpers_agree_with_a_loop_over_the_suits(seed):
+    """Each byte-wise trick against the same question asked suit by suit, on masks with empty,
+    full and one-card suits (where a carry or a borrow would spill into the next suit)."""
+    rng = random.Random(seed)
+    special = [0, 0xFF, 0x01, 0x80, 0x7F, 0xFE]
+    for _ in range(2000):
+        parts = [rng.choice(special) if rng.random() < 0.4 else rng.getrandbits(8) for _ in range(4)]
+        x = _from_suits(parts)
+        assert suits_held(x) == _flags(p != 0 for p in parts)
+        lows = [p & -p for p in parts]
+        assert lowest_each(x) == _from_suits(lows)
+        assert below_each(_from_suits(lows)) == _from_suits((low - 1) & 0xFF for low in lows)
+        counts = [bin(p).count("1") for p in parts]
+        assert count_each(x) == _from_suits(counts)
+        n = rng.randint(1, 8)
+        assert at_least_each(count_each(x), n) == _flags(c >= n for c in counts)
+        flags = x & FLAGS
+        assert first_suit(flags) == next((s for s in range(4) if flags >> (8 * s + 7) & 1), -1)
+        assert fill_below_each(x) == _from_suits((1 << p.bit_length()) - 1 for p in parts)
+        others = [rng.randint(0, 8) for _ in range(4)]
+        assert min_each(count_each(x), _from_suits(others)) == _from_suits(map(min, counts, others))
+        assert sum_each(count_each(x)) == sum(counts)
+
+
+# -- the transposition table ------------------------------------------------------------------
+
+@pytest.mark.parametrize("log2_size, copies", [(6, None), (15, None), (16, None), (16, 2), (17, 3)])
+def test_a_new_table_is_empty_aligned_and_writable(log2_size, copies):
+    """Small tables come from numpy, large ones from memory asked to be backed by 2 MB pages: either
+    way every slot is empty and each copy starts on a cache line, so an entry never straddles two."""
+    table = tt.new_table(log2_size, copies)
+    rows = (copies,) if copies else ()
+    assert table.shape == rows + (tt.ENTRY_WORDS << log2_size,) and table.dtype == np.int64
+    assert not table.any() and table.flags.writeable and table.flags.c_contiguous
+    for one in (table if copies else [table]):
+        assert one.ctypes.data % 64 == 0
+    table[..., -1] = 7
+    tt.clear(table)
+    assert tt.fill(table) == 0.0
 
 
 # -- the transposition table's move encoding --------------------------------------------------
@@ -69,7 +127,7 @@ def test_relevance_kvec_keeps_the_top_live_cards_down_to_the_lowest_relevant_one
     for _ in range(300):
         live = rng.getrandbits(32)
         relevant = live & rng.getrandbits(32) & rng.getrandbits(32)
-        kept = kvec_cards(relevance_kvec(relevant, live), live)
+        kept = kvec_cards(relevance_kvec(relevant, live), live, RANKS)
         assert kept & relevant == relevant and kept & ~live == 0
         for s in range(4):
             suit_kept = cards_of(kept & 0xFF << 8 * s)
@@ -96,6 +154,22 @@ def test_sure_tricks_are_tricks_the_player_on_lead_takes_against_any_defence(see
         assert value >= sure, (hands, player, trump)
         fired += sure > 0
     assert fired
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_sure_count_is_the_count_of_every_suit(seed):
+    """The four-suit count the search asks first is the suit-by-suit count sure_tricks makes when
+    nothing stops it, so the bound fires exactly when it did: with and without ruffing opponents."""
+    rng = random.Random(seed)
+    for _ in range(2000):
+        suits = rng.choice([2, 3, 4])
+        hands = deal(rng, rng.randint(1, 8 * suits // 3), suits)
+        player, trump = rng.randrange(3), rng.randrange(NO_TRUMP + 1)
+        count = sure_count(kernel_hands(hands), player, trump)
+        assert count == sure_tricks(kernel_hands(hands), player, trump, 0)[0] if count == 0 else \
+            count == sure_tricks(kernel_hands(hands), player, trump, count + 1)[0]
+        if count:  # asked for no more than it finds, sure_tricks counts suit by suit up to that
+            assert sure_tricks(kernel_hands(hands), player, trump, count)[0] == count
 
 
 @pytest.mark.parametrize("seed", SEEDS)

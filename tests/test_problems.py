@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 import solver.analysis.discard
-import solver.api
 import solver.notation
+import solver.parse
 from cli.main import pref
 from solver.problemfile import load
 from solver.problems import answer, problem_key, setup, solve_problem, with_best_discard
@@ -18,7 +18,7 @@ from conftest import KOVALEVSKAYA_FILE as KOVALEVSKAYA, ROOT
 
 
 PARSERS = [(solver.notation, "parse_hand"), (solver.notation, "parse_card_list"), (solver.notation, "parse_cards"),
-           (solver.notation, "parse_card"), (solver.api, "parse_game"), (solver.api, "parse_seat")]
+           (solver.notation, "parse_card"), (solver.parse, "parse_game"), (solver.parse, "parse_seat")]
 
 
 @pytest.fixture
@@ -146,7 +146,7 @@ def test_a_twelve_card_declarer_is_solved_after_his_best_discard(tmp_path):
     assert answer(problem) == answer(after) == answer(problem, key=report) == solve_problem(problem, full=False).result.tricks
 
 
-@pytest.mark.parametrize("module", ["solver.problemfile", "solver.problems", "solver.at_table"])
+@pytest.mark.parametrize("module", ["solver.parse", "solver.problemfile", "solver.problems", "solver.at_table"])
 def test_module_examples_run(module):
     import doctest
     import importlib

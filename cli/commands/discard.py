@@ -10,11 +10,10 @@ import click
 from solver.analysis.discard import best_contract, discard_values, group_discards
 from solver.api import game_json
 from solver.cards import NO_TRUMP, SEATS, STRAIN_NAMES, ascii_name, cards_of, mask_of
-from solver.problemfile import ProblemError, load
+from solver.problemfile import load
 from solver.rules import Game, Kind, Position
 
 from .. import render
-from ..errors import UserError
 from ..options import color_option, json_option, lang_option
 from ..runtime import engine, progress_bar
 from ..style import Style, want_color
@@ -46,13 +45,9 @@ def discard(file, as_json, lang, color):
       declarer = "C"
     then: pref discard examples/problem.toml   (best: ♦7 ♥7, 10 tricks; best contract 10NT)
     """
-    try:
-        problem = load(file)
-        hands12, declarer = problem.deal_for_discard()
-        game = problem.game()
-        leader = problem.leader_seat()
-    except ProblemError as e:
-        raise UserError(str(e)) from None
+    problem = load(file)
+    hands12, declarer = problem.deal_for_discard()
+    game, leader = problem.game(), problem.leader_seat()
     use_color = want_color(color, sys.stdout) and not as_json
     style = Style(lang, use_color)
     eng = engine()

@@ -8,8 +8,9 @@ import sys
 import click
 
 from solver.analysis import estimate as est
-from solver.api import InputError
+from solver.analysis.estimate import questionfile
 from solver.cards import SEATS
+from solver.errors import InputError
 
 from .. import plots
 from ..errors import EXIT_INTERRUPTED, UserError
@@ -18,51 +19,6 @@ from ..options import color_option, json_option, lang_option
 from ..runtime import WORKERS_HELP, announce_compile, capped_workers, progress_bar
 from ..style import Style, want_color
 from ..text.estimate import report
-
-SECTION_KEYS = ("hand", "seat", "games", "holds", "lengths", "talon", "discard", "talon_use", "leader",
-                "lead", "discards", "layouts", "seed", "exact", "open_whist", "table")
-"""The keys of a problem file's ``[estimate]`` section (docs/estimate.md)."""
-
-
-def _from_file(path: str) -> tuple[dict, str]:
-    from solver.textfiles import read_text, toml_document  # errors: one line, exit 2 (cli.app)
-
-    data = toml_document(read_text(path), path)
-    section = data.get("estimate")
-    if not isinstance(section, dict):
-        raise UserError(f"{path}: estimate: the file has no [estimate] section (see docs/estimate.md)")
-    for key in section:
-        if key not in SECTION_KEYS:
-            raise UserError(f"{path}: estimate.{key}: unknown key; expected one of {', '.join(SECTION_KEYS)}")
-    _check_types(section, path)
-    return section, data.get("title", "")
-
-
-def _check_types(section: dict, path: str) -> None:
-    """The numbers and the switch of an [estimate] section, as the options would take them."""
-    for key, low, high in (("layouts", 1, 10**7), ("seed", None, None)):
-        value = section.get(key)
-        if value is None:
-            continue
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise UserError(f"{path}: estimate.{key}: a whole number is needed, not {value!r}")
-        if low is not None and not low <= value <= high:
-            raise UserError(f"{path}: estimate.{key}: {value} is not in the range {low} to {high:,}")
-    for key in ("exact", "lead", "open_whist", "table"):
-        if key in section and not isinstance(section[key], bool):
-            raise UserError(f"{path}: estimate.{key}: true or false, not {section[key]!r}")
-    for key in ("hand", "seat", "talon", "discard", "talon_use", "leader"):
-        if key in section and not isinstance(section[key], str):
-            raise UserError(f"{path}: estimate.{key}: a string is needed, not {section[key]!r}")
-    for key in ("games", "lengths", "discards"):  # one string, or a list of them
-        value = section.get(key)
-        if isinstance(value, str):
-            section[key] = [value]
-        elif value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-            raise UserError(f"{path}: estimate.{key}: a string or a list of strings is needed, not {value!r}")
-    holds = section.get("holds")
-    if holds is not None and not (isinstance(holds, dict) and all(isinstance(v, str) for v in holds.values())):
-        raise UserError(f"{path}: estimate.holds: a table such as {{B = \"♠A\"}} is needed, not {holds!r}")
 
 
 @click.command()
@@ -95,7 +51,7 @@ def _check_types(section: dict, path: str) -> None:
               help="Leave out the chance at the table (a misère's, or a contract's with --open-whist).")
 @click.option("--top", type=click.IntRange(1, 1000), default=10, show_default=True,
               help="With many options (a 12-card hand's discards): list the best N.")
-@click.option("--layouts", type=click.IntRange(1, 10**7), default=None,
+@click.option("--layouts", type=click.IntRange(1, questionfile.MAX_LAYOUTS), default=None,
               help=f"Random layouts [default: {est.DEFAULT_LAYOUTS}].")
 @click.option("--exact", is_flag=True, default=None, help="Enumerate every layout instead of sampling.")
 @click.option("--seed", type=int, default=None, help=f"Seed of the layouts [default: {est.DEFAULT_SEED}].")
@@ -167,7 +123,7 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
     title = ""
     fields = {}
     if hand.endswith(".toml"):
-        fields, title = _from_file(hand)
+        fields, title = questionfile.load(hand)
         where = f"{hand}: estimate."
     else:
         fields = {"hand": hand}
@@ -188,14 +144,8 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
         raise UserError(f"{where}seat: the hand's seat is needed (--seat A, B or C)")
     if not fields.get("games"):
         raise UserError(f"{where}games: a game is needed (--game '6S A', 'misere B' or 'raspasy')")
-    games_list = fields["games"] if isinstance(fields["games"], list) else [fields["games"]]
     try:
-        q = est.question(str(fields["hand"]), str(fields["seat"]), games_list, holds=fields.get("holds"),
-                         lengths=fields.get("lengths", ()), talon=fields.get("talon"),
-                         discard=fields.get("discard"), talon_use=fields.get("talon_use", "out"),
-                         leader=fields.get("leader", "A"), discards=fields.get("discards"),
-                         lead=bool(fields.get("lead", False)),
-                         table=False if fields.get("table") is False else True if fields.get("open_whist") else None)
+        q = questionfile.question_of(fields)
     except InputError as e:
         raise UserError(f"{where}{e}") from None
     run_exact = bool(fields.get("exact", False))

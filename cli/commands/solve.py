@@ -8,22 +8,16 @@ from pathlib import Path
 
 import click
 
-from solver.analysis.key import key_of_card_values
 from solver import collection
-from solver.cards import SEATS
 from solver.problemfile import Problem, ProblemError
-from solver.problems import Solved, solve_problem, solve_table
-from solver.rules import Kind
+from solver.problems import Solved, best_lines, solve_problem, solve_table
 
-from .. import render
 from ..errors import UserError
-from solver.analysis.line import tricks_of_line
 from ..options import color_option, json_option, lang_option
 from ..runtime import engine
 from ..solving import Outcome, answer_lines, each_problem, error_json, result_json, table_json
 from ..style import Style, want_color
-from ..text.at_table import table_lines
-from ..words import plural, say
+from ..text.solve import explain, value_lines
 
 
 @click.command()
@@ -106,8 +100,8 @@ def solve(files, as_json, jsonl, only, with_stats, open_whist, table_discards, l
             if as_json:
                 text = json.dumps(_json_out(problem, solved, full, with_stats and stats, table), ensure_ascii=False)
             else:
-                lines = explain(problem, solved, style, table) if full else \
-                    _value_lines(problem, solved.result, style, table)
+                lines = explain(problem, solved, style, best_lines(solved.result, engine()), table) if full else \
+                    value_lines(problem, solved.result, style, table)
                 text = "\n".join(lines + ([stats.summary()] if with_stats else []))
         except ProblemError as e:
             outcome.report(e)
@@ -137,14 +131,6 @@ def _named_problems(names):
             yield from ((Path(path).stem, item) for item in collection.load_named(name))
 
 
-def _key_line(solved: Solved, lang: str) -> str:
-    """``Key: unique key ♦A (for the defenders, A to play)``; for a declarer who had to
-    discard, the discards that reach his best."""
-    result = solved.result
-    key = solved.discard_key or key_of_card_values(result.position, result.game, result.card_values)
-    return f"{say(lang, 'Key')}: {render.key_text(key, lang)}"
-
-
 def _wrong(problem: Problem, solved: Solved, table) -> bool:
     """Whether a published answer differs: ``[expect] tricks``, or ``[expect] table``."""
     wrong = problem.expect is not None and not problem.agrees(solved.result.deal_tricks)
@@ -165,30 +151,6 @@ def _json_out(problem: Problem, solved: Solved, full: bool, stats, table=None) -
     return out
 
 
-def _value_lines(problem: Problem, result, style: Style, table=None) -> list[str]:
-    heading = render.heading(problem, style.lang)
-    position = result.position
-    return [style.bold(heading), render.game_line(position, result.game, style),
-            f"{say(style.lang, 'Answer')}: "
-            + render.answer(position.tricks_left, result.game, result.tricks, style, position.taken)] \
-        + _table_lines(problem, table, style)
-
-
-def _table_lines(problem: Problem, table, style: Style) -> list[str]:
-    """The answer at the table, and the published one beside it (when it is for the discards covered:
-    not with --table-discards other than the file's); nothing when none is asked."""
-    if table is None:
-        return []
-    lines = table_lines(*table, style)
-    agrees = problem.agrees_table(table[1]) if table[0].as_filed else None
-    if agrees is not None:
-        expected = problem.expect_table
-        shown = (say(style.lang, "caught") if expected else say(style.lang, "escapes")) \
-            if isinstance(expected, bool) else plural(expected, style.lang)
-        template = "Published answer at the table: {answer} — agrees" if agrees else \
-            "Published answer at the table: {answer} — DIFFERS"
-        lines.append(say(style.lang, template, answer=shown))
-    return lines
 
 
 def solve_stream(source: str, full: bool = True, with_stats: bool = False, open_whist: bool = False,
@@ -203,64 +165,3 @@ def solve_stream(source: str, full: bool = True, with_stats: bool = False, open_
         return _json_out(problem, solved, full, with_stats and engine().stats - before, table)
 
     return answer_lines(source, answer)
-
-
-def explain(problem: Problem, solved: Solved, style: Style, table=None) -> list[str]:
-    """The whole text answer for one problem solved in full."""
-    result, discard, chosen = solved.result, solved.discard, solved.chosen
-    game, position, lang = result.game, result.position, style.lang
-    lines = [style.bold(render.heading(problem, lang))]
-    task = problem.text("task", lang)
-    if task:
-        lines.append(f"{say(lang, 'Task')}: {task}")
-    lines.append("")
-    talon = problem.talon_cards()
-    taken = problem.talon_taken() or (chosen and bool(talon))  # he took the talon, then discarded
-    lines += render.diagram(position, style, declarer=game.declarer, talon=talon,
-                           talon_note="taken" if taken else render.talon_note(game, position, lang),
-                           discard=discard, discard_note="the best discard, chosen by the solver" if chosen else "")
-    lines.append("")
-    history = problem.history()
-    if history:
-        start, cards = history
-        focus = game.declarer if game.declarer is not None else start.to_move
-        lines.append(say(lang, "Tricks played:"))
-        lines += render.trick_lines(tricks_of_line(start, game, cards, focus), style)
-        lines.append("")
-    lines.append(render.game_line(position, game, style))
-    lines.append(style.bold(f"{say(lang, 'Answer')}: "
-                            + render.answer(position.tricks_left, game, result.tricks, style, position.taken)))
-    if problem.expect is not None:
-        template = "Published answer: {answer} — agrees" if problem.agrees(result.deal_tricks) else \
-            "Published answer: {answer} — DIFFERS"
-        lines.append(say(lang, template, answer=_tricks_text(problem.expect, lang)))
-    lines += _table_lines(problem, table, style)
-    lines.append("")
-    lines += render.card_value_lines(position, game, result.card_values, style)
-    lines.append(_key_line(solved, lang))
-    lines.append("")
-    legend = say(lang, "* another card was as good, where the choice mattered")
-    if position.trick:
-        legend += say(lang, "; [ ] on the table at the start")
-    if game.kind is Kind.RASPASY:
-        for seat in SEATS:
-            focus = SEATS.index(seat)
-            lines.append(say(lang, "Best line for {seat}, who takes {tricks} ({legend}):", seat=seat,
-                             tricks=plural(result.tricks[seat], lang, taken=True), legend=legend))
-            tricks = tricks_of_line(position, game, result.lines[seat], focus, engine())
-            lines += render.trick_lines(tricks, style)
-    else:
-        lines.append(say(lang, "Best line ({legend}):", legend=legend))
-        tricks = tricks_of_line(position, game, result.line, game.declarer, engine())
-        lines += render.trick_lines(tricks, style)
-    notes = problem.text("notes", lang).strip()
-    if notes:
-        lines += ["", f"{say(lang, 'Notes')}:"] + [("  " + row).rstrip() for row in notes.splitlines()]
-    return lines
-
-
-
-def _tricks_text(tricks, lang: str = "en") -> str:
-    if isinstance(tricks, dict):
-        return ", ".join(f"{s} {tricks[s]}" for s in SEATS)
-    return plural(tricks, lang)

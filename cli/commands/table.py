@@ -4,24 +4,23 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import click
 
 from solver.analysis.table import dd_table
-from solver.api import InputError, parse_seat
-from solver.cards import NO_TRUMP, SEATS, ascii_name, cards_of, count, mask_of
-from solver.notation import NotationError, check_alphabet
+from solver.cards import SEATS, ascii_name, count
+from solver.errors import InputError
+from solver.notation import NotationError, split_deal
+from solver.parse import parse_seat
 from solver.problemfile import Problem, ProblemError, load
-from solver.rules import Position, TalonMode, raspasy_talon_mode
+from solver.rules import TalonMode, raspasy_talon_mode
 from solver.textfiles import exists
 
-from .. import render
 from ..errors import UserError
 from ..options import color_option, json_option, lang_option
 from ..runtime import announce_compile, engine, progress_bar
-from ..style import Style, pad, want_color
-from ..words import say
+from ..style import Style, want_color
+from ..text.table import after_discard_line, table_lines
 
 INLINE_NAME = "DEAL"
 """What error messages call a deal given on the command line."""
@@ -72,7 +71,7 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
         talon = ()
     else:
         hands, talon = _checked_deal(problem)
-    lead = SEATS.index(leader) if leader else _file_leader(problem)
+    lead = SEATS.index(leader) if leader else problem.leader_seat()
     mode = _talon_mode(raspasy_talon or problem.raspasy_talon, talon, problem,
                        "--raspasy-talon" if raspasy_talon else f"{problem.where}: game.raspasy_talon")
     use_color = want_color(color, sys.stdout) and not as_json
@@ -98,11 +97,7 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
         return
     lines = table_lines(result, hands, talon, lead, mode, style)
     if discard:
-        game = problem.game()
-        lines = [say(lang, "{declarer} held 12 cards: the table is of the deal after his best discard for "
-                     "{game}, {cards} (the solver's, as pref solve takes it)",
-                     declarer=SEATS[game.declarer], game=render.game_name(game, style),
-                     cards=" ".join(style.card(c) for c in discard)), ""] + lines
+        lines = [after_discard_line(problem.game(), discard, style), ""] + lines
     if problem.title:
         lines = [style.bold(problem.text("title", lang)), ""] + lines
     click.echo("\n".join(lines), color=use_color)
@@ -111,24 +106,16 @@ def table(deal, leader, raspasy_talon, as_json, lang, color):
 def _read_deal(deal: str) -> Problem:
     """A problem file if DEAL names one (of any kind: a pipe such as ``<(cat f.toml)`` too; a
     folder is an error), else the inline form with / between the hands."""
+    if exists(deal) or deal.endswith((".toml", ".json", ".jsonl")):
+        return load(deal)
+    if "/" not in deal:
+        raise UserError(f"{deal}: deal: no such file, and not a deal: give a problem file or "
+                        f"'A-hand / B-hand / C-hand [/ talon]'")
     try:
-        if "/" not in deal and not exists(deal) and not deal.endswith((".toml", ".json", ".jsonl")):
-            raise UserError(f"{deal}: deal: no such file, and not a deal: give a problem file or "
-                            f"'A-hand / B-hand / C-hand [/ talon]'")
-        if exists(deal) or "/" not in deal or deal.endswith((".toml", ".json", ".jsonl")):
-            return load(deal)
-        parts = [p.strip() for p in deal.split("/")]
-        if len(parts) not in (3, 4):
-            raise UserError(f"{INLINE_NAME}: deal: give 'A-hand / B-hand / C-hand [/ talon]', "
-                            f"got {len(parts)} parts")
-        try:
-            check_alphabet(deal)  # one typist wrote the whole line: a Latin T there is the same doubt
-        except NotationError as e:
-            raise UserError(f"{INLINE_NAME}: deal: {e}") from None
-        fields = dict(zip(("A", "B", "C", "talon"), parts))
-        return Problem(path=INLINE_NAME, **fields).check()
-    except ProblemError as e:
-        raise UserError(str(e)) from None
+        parts = split_deal(deal, talon=True)
+    except NotationError as e:
+        raise ProblemError(INLINE_NAME, "deal", str(e)) from None
+    return Problem(path=INLINE_NAME, **dict(zip(("A", "B", "C", "talon"), parts))).check()
 
 
 def _after_best_discard(problem: Problem) -> tuple[tuple[int, int, int], tuple[int, ...]]:
@@ -136,20 +123,13 @@ def _after_best_discard(problem: Problem) -> tuple[tuple[int, int, int], tuple[i
     from solver.problems import setup
 
     announce_compile()
-    try:
-        with progress_bar("discard"):
-            position, discard, _ = setup(problem, engine())
-    except ProblemError as e:
-        raise UserError(str(e)) from None
+    with progress_bar("discard"):
+        position, discard, _ = setup(problem, engine())
     return position.hands, discard
 
 
 def _checked_deal(problem: Problem) -> tuple[tuple[int, int, int], tuple[int, ...]]:
-    try:
-        hands = problem.hands()
-        talon = problem.talon_cards()
-    except ProblemError as e:
-        raise UserError(str(e)) from None
+    hands, talon = problem.hands(), problem.talon_cards()
     sizes = [count(h) for h in hands]
     if len(set(sizes)) != 1 or sizes[0] == 0:
         shown = ", ".join(f"{s} {n}" for s, n in zip(SEATS, sizes))
@@ -160,13 +140,6 @@ def _checked_deal(problem: Problem) -> tuple[tuple[int, int, int], tuple[int, ..
     return hands, talon
 
 
-def _file_leader(problem: Problem) -> int:
-    try:
-        return problem.leader_seat()
-    except ProblemError as e:
-        raise UserError(str(e)) from None
-
-
 def _talon_mode(text: str | None, talon: tuple[int, ...], problem: Problem, culprit: str) -> TalonMode:
     """The raspasy talon mode by the rules of :func:`solver.rules.raspasy_talon_mode`;
     ``culprit`` is what an error names: the option, or the file's field."""
@@ -174,35 +147,3 @@ def _talon_mode(text: str | None, talon: tuple[int, ...], problem: Problem, culp
         return raspasy_talon_mode(text, talon, count(problem.hands()[0]))
     except InputError as e:
         raise UserError(f"{culprit}: {e.message}") from None
-
-
-COLUMNS = [*range(NO_TRUMP + 1), "misere"]
-
-
-def table_lines(result, hands, talon, leader: int, mode: TalonMode, style: Style) -> list[str]:
-    lines = render.diagram(Position(hands, leader), style, talon=talon)
-    lines.append("")
-    lines.append(say(style.lang, "{leader} leads. Contracts: the declarer's most tricks; misère: his fewest "
-                     "(0 = clean)", leader=SEATS[leader])
-                 + (say(style.lang, "; each with his best discard.") if talon else "."))
-    head = "           " + "".join(pad(_column_name(col, style), 7) for col in COLUMNS)
-    lines.append(head.rstrip())
-    for seat in range(3):
-        cells = [result.contracts[(seat, col)] if col != "misere" else result.misere[seat] for col in COLUMNS]
-        lines.append(f"  {SEATS[seat]:<9}" + "".join(f"{v:<7}" for v in cells).rstrip())
-    per_player = ", ".join(f"{s} {result.raspasy[i]}" for i, s in enumerate(SEATS))
-    lines.append("")
-    lines.append(say(style.lang, "Raspasy ({mode}): {per_player} — the fewest tricks each can be sure of",
-                     mode=say(style.lang, render.TALON_MODE_WORDS[mode]), per_player=per_player))
-    if talon and result.discards:
-        lines.append("")
-        lines.append(say(style.lang, "Best discards (the talon taken):"))
-        lines.append(("           " + "".join(pad(_column_name(col, style), 9) for col in COLUMNS)).rstrip())
-        for seat in range(3):
-            cells = [style.cards(cards_of(mask_of(result.discards[(seat, col)]))) for col in COLUMNS]
-            lines.append((f"  {SEATS[seat]:<9}" + "".join(pad(c, 9) for c in cells)).rstrip())
-    return lines
-
-
-def _column_name(col, style: Style) -> str:
-    return say(style.lang, "misère") if col == "misere" else style.strain(col)

@@ -1,6 +1,8 @@
-"""The text of each command whose results need more than a line: one module per command.
+"""The words of each command whose results need more than a line: one module per command.
 
-:mod:`.estimate` writes ``pref estimate``'s report, :mod:`.book` ``pref book``'s rows,
-summary and Markdown report; the figures of both are drawn by :mod:`cli.plots`.
-The diagram, the game and the line of ``solve``/``table``/``discard`` are in :mod:`cli.render`.
+:mod:`.solve` writes ``pref solve``'s explanation (and :mod:`.at_table` its answer at the table),
+:mod:`.table` ``pref table``'s double-dummy table, :mod:`.estimate` ``pref estimate``'s report,
+:mod:`.book` ``pref book``'s rows, summary and Markdown report; the figures of the last two are
+drawn by :mod:`cli.plots`. The pieces they share (the diagram, the game, the answer, a line of
+play) are in :mod:`cli.render`. Nothing here searches: a command hands its words what it solved.
 """

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from solver.analysis.book.claims import EXACT, SECTION_METHODS, SECTION_TITLES, SHARE, SHARE_BOUNDS, TABLE_BOUNDS
+from solver.analysis.book.claims import SECTION_METHODS, SECTION_TITLES
+from solver.analysis.book.rows import EXACT, SHARE, SHARE_BOUNDS, TABLE_BOUNDS
 from solver.analysis.book.runner import LOOKS, ReadingResult, RowResult, chance_flips
 from solver.analysis.book.verdict import CONSISTENT, HOLDS, NOT_COMPARABLE, OPTIMISTIC, PESSIMISTIC, UNDECIDED
 

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from math import comb, factorial
 
-from ..api import InputError
+from ..errors import InputError
 from ..cards import SEATS, SUIT_LETTERS, SUIT_SYMBOLS, ascii_name, bit, card, count, suit_bits
 from ..notation import NotationError, parse_hand, quoted
 

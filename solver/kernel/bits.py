@@ -1,4 +1,5 @@
-"""Bit tricks on card masks: LLVM's popcount and leading-zero count, and rank compression.
+"""Bit tricks on card masks: LLVM's popcount and leading-zero count, the four suits at once, and
+rank compression.
 
 Under ``NUMBA_DISABLE_JIT=1`` (for a debugger or a coverage run of the kernel) the
 intrinsics are replaced by plain Python with the same results, so the whole kernel
@@ -18,7 +19,7 @@ from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
-from .config import jit
+from .config import jit, jit_inline
 
 _WORD = (1 << 64) - 1
 
@@ -30,6 +31,10 @@ if numba.config.DISABLE_JIT:
     def _ctlz(x):
         """Leading zero bits of a 64-bit word (64 for zero)."""
         return np.int64(64 - (int(x) & _WORD).bit_length())
+
+    def data_pointer(array):
+        """In plain Python an array indexes like the pointer the compiled code uses."""
+        return array
 else:
     @intrinsic
     def popcount(typingctx, x):
@@ -37,6 +42,18 @@ else:
 
         def codegen(context, builder, signature, args):
             return builder.ctpop(args[0])
+
+        return sig, codegen
+
+    @intrinsic
+    def data_pointer(typingctx, array):
+        """A pointer to the first element of a 1-d int64 array: indexed like the array, but passed to
+        a call as one machine word instead of seven (the array's meminfo, parent, size, item size,
+        data, shape and strides), and read with no check of the index."""
+        sig = types.CPointer(types.int64)(array)
+
+        def codegen(context, builder, signature, args):
+            return context.make_array(signature.args[0])(context, builder, args[0]).data
 
         return sig, codegen
 
@@ -54,6 +71,80 @@ else:
 def high_bit(x):
     """Index of the highest set bit of ``x`` > 0."""
     return 63 - _ctlz(x)
+
+
+# The four suits at once. A card mask holds one byte a suit (bit 8 s + rank), so byte-wise
+# arithmetic answers a question for every suit in a few instructions, with no loop over the suits
+# and no branch (the quick bounds ask such questions at every trick start). A *flag* is the top
+# bit of a suit's byte. The masks keep every byte's arithmetic inside its byte: no carry or borrow
+# crosses into the next suit.
+_ONES = 0x01010101
+_LOW7 = 0x7F7F7F7F
+FLAGS = 0x80808080
+"""The flag bits of the four suits."""
+
+
+@jit_inline
+def suits_held(x):
+    """A flag for each suit in which ``x`` has a card."""
+    return (((x & _LOW7) + _LOW7) | x) & FLAGS
+
+
+@jit_inline
+def lowest_each(x):
+    """The lowest card of ``x`` in each suit (``b & -b`` byte by byte)."""
+    y = ~x
+    return x & (((y & _LOW7) + _ONES) ^ (y & FLAGS))
+
+
+@jit_inline
+def below_each(low):
+    """For a mask of at most one card a suit: the ranks below that card in each suit, and the whole
+    suit (``0xFF``) where it has none (``b - 1`` byte by byte, an empty byte wrapping round)."""
+    return ((low | FLAGS) - _ONES) ^ (~low & FLAGS)
+
+
+@jit_inline
+def count_each(x):
+    """The number of cards of ``x`` in each suit, one count a byte."""
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    return (x + (x >> 4)) & 0x0F0F0F0F
+
+
+@jit_inline
+def at_least_each(counts, n):
+    """A flag for each suit whose byte of ``counts`` (each at most 127) is at least ``n`` (1 … 128)."""
+    return ((counts | FLAGS) - n * _ONES) & FLAGS
+
+
+@jit_inline
+def fill_below_each(x):
+    """Every rank at or below the highest card of ``x`` in each suit."""
+    x |= (x >> 1) & 0x7F7F7F7F
+    x |= (x >> 2) & 0x3F3F3F3F
+    return x | ((x >> 4) & 0x0F0F0F0F)
+
+
+@jit_inline
+def min_each(a, b):
+    """The smaller of two counts (each at most 127), suit by suit."""
+    take_b = ((((a | FLAGS) - b) & FLAGS) >> 7) * 0xFF  # whole bytes where a >= b
+    return (b & take_b) | (a & ~take_b)
+
+
+@jit_inline
+def sum_each(counts):
+    """The sum of the four suits' counts (each at most 63)."""
+    return ((counts * _ONES) >> 24) & 0xFF
+
+
+@jit_inline
+def first_suit(flags):
+    """The lowest suit with a flag in ``flags``, or -1 for none."""
+    if flags == 0:
+        return -1
+    return high_bit(flags & -flags) >> 3
 
 
 def _compression_tables():

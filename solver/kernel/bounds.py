@@ -9,7 +9,8 @@ bound against the brute-force minimax.
 
 import numpy as np
 
-from .bits import high_bit, popcount
+from .bits import (at_least_each, below_each, count_each, fill_below_each, first_suit, high_bit, lowest_each,
+                   min_each, popcount, suits_held, sum_each)
 from .config import jit_inline
 from .moves import NO_TRUMP, suit_mask
 
@@ -32,13 +33,18 @@ def sure_tricks(hands, player, trump, need=99):
     Returns ``(tricks, relevant)``. Counting stops once ``need`` tricks are found, and
     ``relevant`` holds the cards the count depends on in the suits counted: in each
     suit the others hold, the live cards from their highest up. A cut-off made with
-    fewer suits holds for a wider partition (see :mod:`.tt`).
+    fewer suits holds for a wider partition (see :mod:`.tt`). When the four-suit count
+    (:func:`sure_count`) stays below ``need``, it is returned at once, with every live card
+    relevant: the caller makes no cut-off with it.
     """
     me = hands[player]
     o1 = hands[(player + 1) % 3]
     o2 = hands[(player + 2) % 3]
     o1_ruffs = trump != NO_TRUMP and (o1 & suit_mask(trump)) != 0
     o2_ruffs = trump != NO_TRUMP and (o2 & suit_mask(trump)) != 0
+    every = sure_count(hands, player, trump)  # all four suits at once: mostly too few
+    if every < need:
+        return every, me | o1 | o2  # no cut can be made with it: every live card, to be safe
     total = 0
     relevant = np.int64(0)
     for s in range(4):
@@ -66,22 +72,30 @@ def sure_tricks(hands, player, trump, need=99):
 
 
 @jit_inline
+def sure_count(hands, player, trump):
+    """The number :func:`sure_tricks` counts when it counts every suit, asked of the four suits at
+    once (no relevant cards): the search calls sure_tricks only when this reaches what it needs."""
+    me = hands[player]
+    o1 = hands[(player + 1) % 3]
+    o2 = hands[(player + 2) % 3]
+    tops = count_each(me & ~fill_below_each(o1 | o2))  # his cards above the others' highest
+    if trump != NO_TRUMP:
+        side = 0xFFFFFFFF & ~suit_mask(trump)  # a void opponent with a trump must ruff a side suit
+        for theirs in (o1, o2):
+            if theirs & suit_mask(trump) != 0:
+                tops = (min_each(tops, count_each(theirs)) & side) | (tops & ~side)
+    return sum_each(tops)
+
+
+@jit_inline
 def all_boss(hands, player):
     """Whether every card of ``player`` is above all the others' cards of its suit.
 
-    Then, on lead, he takes every trick that is left: he leads, wins and leads again.
+    Then, on lead, he takes every trick that is left: he leads, wins and leads again. (Suit by
+    suit: the others hold nothing outside the ranks below his lowest card; all four suits at once.)
     """
-    me = hands[player]
     others = hands[(player + 1) % 3] | hands[(player + 2) % 3]
-    for s in range(4):
-        sh = 8 * s
-        mine = (me >> sh) & 0xFF
-        if mine == 0:
-            continue
-        theirs = (others >> sh) & 0xFF
-        if theirs != 0 and high_bit(theirs) > high_bit(mine & -mine):
-            return False
-    return True
+    return others & ~below_each(lowest_each(hands[player])) == 0
 
 
 @jit_inline
@@ -95,15 +109,7 @@ def wins_all(hands, focus, leader):
     """
     if not all_boss(hands, focus):
         return False
-    if leader == focus:
-        return True
-    me = hands[focus]
-    lead = hands[leader]
-    for s in range(4):
-        sh = 8 * s
-        if (lead >> sh) & 0xFF != 0 and (me >> sh) & 0xFF == 0:
-            return False
-    return True
+    return leader == focus or suits_held(hands[leader]) & ~suits_held(hands[focus]) == 0
 
 
 @jit_inline
@@ -117,40 +123,36 @@ def wins_none(hands, focus, leader):
     """
     me = hands[focus]
     others = hands[(focus + 1) % 3] | hands[(focus + 2) % 3]
-    has_exit = False
-    for s in range(4):
-        sh = 8 * s
-        mine = (me >> sh) & 0xFF
-        theirs = (others >> sh) & 0xFF
-        if mine == 0 or theirs == 0:
-            continue
-        if high_bit(mine) > high_bit(theirs & -theirs):
-            return False
-        has_exit = True
-    return has_exit or leader != focus
+    if me & ~below_each(lowest_each(others)) != 0:  # a card of his above their lowest of its suit
+        return False
+    return leader != focus or suits_held(me) & suits_held(others) != 0
 
 
 @jit_inline
 def shared_suits_relevance(hands, focus):
-    """The cards :func:`wins_none` depends on: every live card of each suit the focus player
-    and another both hold (elsewhere the suit lengths, kept in the table key, decide)."""
+    """The cards :func:`wins_none` depends on: in each suit the focus player and another both hold,
+    the live cards from the others' lowest up. With those owners fixed, every card of his in the
+    suit lies below them (he holds none of them, and each of theirs is among them); elsewhere the
+    suit lengths in the table key decide."""
     me = hands[focus]
     others = hands[(focus + 1) % 3] | hands[(focus + 2) % 3]
+    live = me | others
     out = 0
     for s in range(4):
         sh = 8 * s
-        if (me >> sh) & 0xFF != 0 and (others >> sh) & 0xFF != 0:
-            out |= (me | others) & suit_mask(s)
+        theirs = (others >> sh) & 0xFF
+        if (me >> sh) & 0xFF != 0 and theirs != 0:
+            out |= _from_lowest(theirs, (live >> sh) & 0xFF) << sh
     return out
 
 
 @jit_inline
 def tops_relevance(hands, player):
-    """The cards :func:`sure_tricks` and :func:`all_boss` depend on, for partition search.
+    """The cards :func:`all_boss` (and :func:`wins_all`) depend on, for partition search.
 
-    In each suit the others hold, the cards from their highest up: which of those
-    ``player`` holds decides his tops. Below that, and in suits the others lack,
-    only the suit lengths count, and the table key holds those.
+    In each suit ``player`` and the others hold, the cards from their highest up: which of those
+    he holds decides his tops. Below that, and in suits the others lack or he lacks (which he never
+    plays while he wins every trick), only the suit lengths count, and the table key holds those.
     """
     me = hands[player]
     others = hands[(player + 1) % 3] | hands[(player + 2) % 3]
@@ -158,7 +160,7 @@ def tops_relevance(hands, player):
     for s in range(4):
         sh = 8 * s
         theirs = (others >> sh) & 0xFF
-        if theirs != 0:
+        if theirs != 0 and (me >> sh) & 0xFF != 0:
             live = ((me | others) >> sh) & 0xFF
             out |= (live >> high_bit(theirs) << high_bit(theirs)) << sh
     return out
@@ -187,21 +189,10 @@ def _forcing_suit(hands, focus, leader):
     discards), and every card F holds of the suit is above both.
     """
     me = hands[focus]
-    lead = hands[leader]
     third = hands[(3 - focus - leader) & 3]
-    for s in range(4):
-        sh = 8 * s
-        mine = (me >> sh) & 0xFF
-        theirs = (lead >> sh) & 0xFF
-        if mine == 0 or theirs == 0:
-            continue
-        f = mine & -mine
-        if (theirs & -theirs) > f:
-            continue
-        p = (third >> sh) & 0xFF
-        if p == 0 or (p & -p) < f:
-            return s
-    return -1
+    below = below_each(lowest_each(me))  # the ranks below f, suit by suit
+    return first_suit(suits_held(me) & suits_held(hands[leader] & below)
+                      & (~suits_held(third) | suits_held(third & below)))
 
 
 @jit_inline
@@ -209,17 +200,12 @@ def _exit_suit(hands, focus):
     """A suit some opponent covers (all his cards of it above F's lowest, f), or -1: were F on
     lead, leading f there would lose the trick."""
     me = hands[focus]
-    for s in range(4):
-        sh = 8 * s
-        mine = (me >> sh) & 0xFF
-        if mine == 0:
-            continue
-        f = mine & -mine
-        for i in (1, 2):
-            theirs = (hands[(focus + i) % 3] >> sh) & 0xFF
-            if theirs != 0 and (theirs & -theirs) > f:
-                return s
-    return -1
+    below = below_each(lowest_each(me))  # the ranks below f, suit by suit
+    covered = np.int64(0)
+    for i in (1, 2):
+        theirs = hands[(focus + i) % 3]
+        covered |= suits_held(theirs) & ~suits_held(theirs & below)
+    return first_suit(covered & suits_held(me))
 
 
 @jit_inline
@@ -236,8 +222,10 @@ def loses_trick(hands, focus, leader):
     On his lead: some suit is covered (he leads f). On a defender's lead: no suit is forcing (see
     :func:`_forcing_suit`). A lead above f he ducks with f; a lead below f in a suit that is not
     forcing leaves the third player holding the suit above f, who beats F's f; a suit F lacks he
-    discards. Relevant: in each suit read, the live cards from f up (who holds the cards below f
-    then follows from the suit lengths).
+    discards. Relevant: in each suit read, the live cards from the lowest card of an opponent who
+    covers it up (the higher of two): with their owners fixed, that opponent holds no card below
+    them and F, by the suit lengths, does, so the suit stays covered in every position of the
+    partition.
     """
     me = hands[focus]
     live = hands[0] | hands[1] | hands[2]
@@ -246,16 +234,34 @@ def loses_trick(hands, focus, leader):
         if s < 0:
             return False, np.int64(0)
         sh = 8 * s
-        return True, _from_lowest((me >> sh) & 0xFF, (live >> sh) & 0xFF) << sh
+        f = (me >> sh) & 0xFF
+        f &= -f
+        top = 0  # the higher lowest card of an opponent who covers the suit
+        for i in (1, 2):
+            theirs = (hands[(focus + i) % 3] >> sh) & 0xFF
+            low = theirs & -theirs
+            if low > f and low > top:
+                top = low
+        return True, _from_lowest(top, (live >> sh) & 0xFF) << sh
     if _forcing_suit(hands, focus, leader) >= 0:
         return False, np.int64(0)
     lead = hands[leader]
+    third = hands[(3 - focus - leader) & 3]
     relevant = np.int64(0)
     for s in range(4):
         sh = 8 * s
         mine = (me >> sh) & 0xFF
-        if mine != 0 and (lead >> sh) & 0xFF != 0:
-            relevant |= _from_lowest(mine, (live >> sh) & 0xFF) << sh
+        theirs = (lead >> sh) & 0xFF
+        if mine == 0 or theirs == 0:
+            continue
+        f = mine & -mine
+        top = theirs & -theirs  # the leader covers the suit (all his cards above f) ...
+        if top < f:
+            top = 0
+        p = (third >> sh) & 0xFF
+        if (p & -p) > max(f, top):  # ... or the third player does, from higher up
+            top = p & -p
+        relevant |= _from_lowest(top, (live >> sh) & 0xFF) << sh
     return True, relevant
 
 
@@ -265,27 +271,29 @@ def wins_trick(hands, focus, leader):
     (not in cooperative mode). Returns ``(wins, relevant)``.
 
     On a defender's lead: a forcing suit exists. On F's lead: no suit he holds is covered, so
-    each opponent holding the suit he leads has a card below it and ducks. Relevant: every live
-    card of the suits read (who holds the low cards decides).
+    each opponent holding the suit he leads has a card below it and ducks. Relevant: the live cards
+    of the suits read from f up (all of F's among them; below them, who holds how many of the low
+    cards follows from the suit lengths).
     """
     live = hands[0] | hands[1] | hands[2]
+    me = hands[focus]
     if leader != focus:
         s = _forcing_suit(hands, focus, leader)
         if s < 0:
             return False, np.int64(0)
-        return True, live & suit_mask(s)
+        sh = 8 * s
+        return True, _from_lowest((me >> sh) & 0xFF, (live >> sh) & 0xFF) << sh
     if has_exit(hands, focus):
         return False, np.int64(0)
     relevant = np.int64(0)
-    me = hands[focus]
     for s in range(4):
-        if me & suit_mask(s) != 0:
-            relevant |= live & suit_mask(s)
+        sh = 8 * s
+        relevant |= _from_lowest((me >> sh) & 0xFF, (live >> sh) & 0xFF) << sh
     return True, relevant
 
 
 @jit_inline
-def sure_escapes(hands, focus, leader, left):
+def sure_escapes(hands, focus, leader, left, need=1):
     """Tricks F is sure to lose, by covered suits alone: ``(e, relevant)``, so he takes at most
     ``left - e``.
 
@@ -295,14 +303,27 @@ def sure_escapes(hands, focus, leader, left):
     D's cards of s or the tricks run out, no two tricks in a row are F's, and on his lead the
     first is an escape. Hence e = min(a, ceil(b/2), ceil(left/2)) on his lead, with floors
     otherwise; the best pair (s, D) counts. Holds in cooperative mode too. Relevant: suit s from
-    f up.
+    D's lowest card up (D then holds no card below them and F, by the suit lengths, a of them).
+
+    A count below ``need`` is of no use to the caller and is returned as ``(0, 0)``: whether any
+    pair reaches ``need`` is first asked of all four suits at once.
     """
     me = hands[focus]
-    live = hands[0] | hands[1] | hands[2]
     on_lead = 1 if leader == focus else 0
+    cap = (left + on_lead) // 2
+    if cap < need:
+        return 0, np.int64(0)
+    reach = np.int64(0)
+    for i in (1, 2):
+        theirs = hands[(focus + i) % 3]
+        a = count_each(me & below_each(lowest_each(theirs)))
+        b = ((count_each(theirs) + on_lead * 0x01010101) >> 1) & 0x7F7F7F7F
+        reach |= at_least_each(a, need) & at_least_each(b, need)
+    if reach == 0:
+        return 0, np.int64(0)
+    live = hands[0] | hands[1] | hands[2]
     best = 0
     relevant = np.int64(0)
-    cap = (left + on_lead) // 2
     for s in range(4):
         sh = 8 * s
         mine = (me >> sh) & 0xFF
@@ -316,5 +337,5 @@ def sure_escapes(hands, focus, leader, left):
             e = min(a, (popcount(theirs) + on_lead) // 2, cap)
             if e > best:
                 best = e
-                relevant = _from_lowest(mine, (live >> sh) & 0xFF) << sh
+                relevant = _from_lowest(theirs, (live >> sh) & 0xFF) << sh
     return best, relevant

@@ -28,7 +28,7 @@ from .config import C_FLAGS, C_FOCUS, C_GAME_ID, C_MOVES, C_TRUMP, MOVES_ROW, US
 from .drivers import _begin, _end
 from .moves import beats, legal_mask, order_moves, representatives
 from .search import _equivalence_relevance, _trick_relevance, advance, exact_value, search
-from .tt import absolute_move, kvec_cards, position_key, probe, relevance_kvec, store
+from .tt import absolute_move, kvec_cards, position_key, probe, relevance_kvec, rows, store
 
 MEMO_LOG2 = 15
 """Entries of the split's own table (one per searcher, emptied for each split)."""
@@ -81,19 +81,19 @@ def _best(ctx, tt, memo, state, v, y, defender, rank, alpha):
     relevant = np.int64(0)
     if keyed:
         shape, code = position_key(hands, mover, v | (y << 4), RANKS)
-        lower, upper, lower_k, upper_k, _ = probe(memo, shape, code, alpha + 1)
+        lower, upper, lower_k, upper_k, _ = probe(memo, rows(memo), shape, code, alpha + 1)
         if lower == upper or upper <= alpha:  # known exactly, or nothing above alpha
-            return upper, kvec_cards(upper_k, live_hands) | kvec_cards(lower_k, live_hands)
+            return upper, kvec_cards(upper_k, live_hands, RANKS) | kvec_cards(lower_k, live_hands, RANKS)
         if lower > alpha:  # a line reaching it is known: search for more only
             result = lower
-            relevant = kvec_cards(lower_k, live_hands)
+            relevant = kvec_cards(lower_k, live_hands, RANKS)
     live = live_hands | state.table
     legal = legal_mask(hands[mover], state.lead_suit, ctx[C_TRUMP])
     moves = representatives(legal, live, RANKS) if ctx[C_FLAGS] & USE_EQUIVALENCE else legal
     first = np.int64(-1)
     if state.n_in_trick == 0:  # the trick search's move here, most likely one that keeps the tricks
         kshape, kcode = position_key(hands, mover, ctx[C_GAME_ID], RANKS)
-        move = probe(tt, kshape, kcode, v)[4]
+        move = probe(tt, rows(tt), kshape, kcode, v)[4]
         if move >= 0:
             first = absolute_move(move, live_hands, RANKS)
     depth = popcount(live_hands) & 63
@@ -117,9 +117,9 @@ def _best(ctx, tt, memo, state, v, y, defender, rank, alpha):
     if keyed:
         kvec = relevance_kvec(relevant, live_hands)
         if result > alpha:
-            store(memo, shape, code, kvec, result, result, -1, state.left, 1)
+            store(memo, rows(memo), shape, code, kvec, result, result, -1, state.left, 1)
         else:
-            store(memo, shape, code, kvec, 0, result, -1, state.left, 1)
+            store(memo, rows(memo), shape, code, kvec, 0, result, -1, state.left, 1)
     return result, relevant
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 
 from ..errors import InputError, excerpt
+from ..textfiles import unknown_key
 from .numbers import exact_number, whole_number
 
 GAME_VALUE = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
@@ -141,7 +142,7 @@ def options_for(convention: str, overrides: dict | None = None, field: str = "op
 def option_value(name: str, value, field: str):
     """One option's value checked against its range and converted (``"1/2"`` → Fraction, a list → tuple)."""
     if name not in OPTION_NAMES:
-        raise InputError(field, f"unknown option; the options are {', '.join(OPTION_NAMES)}")
+        raise InputError(field, unknown_key(name, OPTION_NAMES, "option"))
     default = _DEFAULTS[name]
     if name in CHOICES:
         if value not in CHOICES[name]:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..api import kind_word, parse_contract
 from ..errors import InputError, excerpt
 from ..notation import NotationError, parse_cards
+from ..parse import kind_word, parse_contract
+from ..textfiles import check_keys
 from .deal import CHOICE_WORDS, MAX_BOMBS, MAX_ROUND, Deal
 from .numbers import exact_number, whole_number
 from .options import OPTION_NAMES, ScoringOptions, options_for
@@ -53,7 +54,7 @@ def deal_from_dict(data: dict, seats: tuple[str, ...] | None = None, dealer: str
     if not isinstance(data, dict):
         raise InputError("deal", f"a deal is a table of game, declarer, defence, tricks …, not {excerpt(data)}")
     allowed = DEAL_KEYS if seats is None else DEAL_IN_RECORD
-    _no_unknown(data, allowed, "")
+    check_keys(data, allowed, "", InputError)
     if seats is None:
         seats = seats_of(data.get("players", 3))
     if "game" not in data:
@@ -99,7 +100,7 @@ def deal_options(data: dict) -> ScoringOptions:
 
 def record_from_dict(data: dict) -> PoolRecord:
     """A pool record: players, convention, options, target, the sheet so far and the deals after it."""
-    _no_unknown(data, RECORD_KEYS, "")
+    check_keys(data, RECORD_KEYS, "", InputError)
     convention = data.get("convention", "sochi")
     options = options_for(convention, data.get("options"))
     seats = seats_of(data.get("players", 3))
@@ -208,7 +209,7 @@ def _sheet(data, seats) -> Sheet:
     for seat, row in _table(data, "sheet").items():
         where = f"sheet.{seat}"
         _seat(seat, seats, where)
-        _no_unknown(_table(row, where), {"pool", "mountain", "whists"}, where + ".")
+        check_keys(_table(row, where), ("pool", "mountain", "whists"), where, InputError)
         sheet.pool[seat] = exact_number(row.get("pool", 0), where + ".pool")
         sheet.mountain[seat] = exact_number(row.get("mountain", 0), where + ".mountain")
         for other, amount in _table(row.get("whists", {}), where + ".whists").items():
@@ -224,14 +225,8 @@ def _adjustment(value, seats):
     if value is None:
         return None
     table = _table(value, "rounding")
-    _no_unknown(table, {"seat", "point"}, "rounding.")
+    check_keys(table, ("seat", "point"), "rounding", InputError)
     point = table.get("point")
     if point not in (1, -1) or isinstance(point, bool):
         raise InputError("rounding.point", f"+1 or -1, not {excerpt(point)}")
     return _seat(table.get("seat"), seats, "rounding.seat"), point
-
-
-def _no_unknown(data: dict, allowed, prefix: str) -> None:
-    for key in data:
-        if key not in allowed:
-            raise InputError(f"{prefix}{key}", f"unknown key; the keys are {', '.join(sorted(allowed))}")

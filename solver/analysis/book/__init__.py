@@ -2,12 +2,14 @@
 
 :mod:`.hands` builds hands as the manuals sketch them (``x`` spot cards, side cards
 that take no trick, raspasy filler); :mod:`.questions` says what is solved per layout;
-:mod:`.claims` holds every claim as data; :mod:`.verdict` the intervals and the
+:mod:`.rows` the shape of a row and its readings, :mod:`.claims` every claim as data
+(:mod:`.scoring_tables` section 6's); :mod:`.verdict` the intervals and the
 verdict rule; :mod:`.runner` runs rows with per-row seeds. docs/book-method.md states
 the method of each section; ``pref book`` prints the report.
 """
 
-from .claims import Reading, Row, catalogue
+from .claims import catalogue
+from .rows import Reading, Row
 from .runner import DEFAULT_SAMPLES, SEED, RowResult, run, select
 from .verdict import HOLDS, NOT_COMPARABLE, OPTIMISTIC, PESSIMISTIC, Figure, Interval, Verdict
 

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 import numpy as np
 
 from ...workers import PROCESS_BYTES, cap_workers, cores, table_bytes
-from .claims import BOUNDS, EXACT, MEAN, SHARE, SHARE_BOUNDS, TABLE_BOUNDS, Reading, Row, catalogue
+from .claims import catalogue
+from .rows import BOUNDS, EXACT, MEAN, SHARE, SHARE_BOUNDS, TABLE_BOUNDS, Reading, Row
 from .questions import ContractTricks, MisereTalon, RaspasyCost, SplitEvent, SuitWorth
 from .verdict import (NOT_COMPARABLE, UNDECIDED, Interval, Verdict, judge, judge_bounds, judge_table,
                       mean_interval, wilson)

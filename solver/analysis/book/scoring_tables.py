@@ -11,7 +11,7 @@ layouts; the rows are data, like the other sections' claims.
 from __future__ import annotations
 
 from ...scoring import Deal, balance, options_for, write
-from .claims import EXACT, Reading, Row
+from .rows import EXACT, Reading, Row
 from .verdict import Figure
 
 SECTION = 6

@@ -3,7 +3,8 @@
 One module per job:
 
 * :mod:`.question` — what is known and the options compared (:class:`Question`, :class:`Option`);
-  :mod:`.reader` builds one from what a player writes (:func:`question`);
+  :mod:`.reader` builds one from what a player writes (:func:`question`), :mod:`.questionfile`
+  from a saved ``[estimate]`` section (the file format);
 * :mod:`.work` — every option solved double dummy on one layout (:func:`outcomes`), a chunk
   of layouts tallied (:func:`run_chunk`);
 * :mod:`.tally` — the counts, added chunk to chunk (:class:`Tally`);
@@ -17,7 +18,7 @@ One module per job:
 """
 
 from ...errors import InputError
-from .question import SPOT, TALON_USES, Option, Question, game_label, spot
+from .question import SPOT, TALON_USES, Option, Question, spot
 from .reader import discard_classes, expand_games, lead_classes, parse_game_words, question
 from .result import (ColumnFigures, DiscardChoice, Estimate, LeadFigures, OptionFigures, Paired, SeatFigures,
                      Summary)
@@ -28,5 +29,5 @@ from .work import EXACT_LIMIT, Chunk, chunks, layout_space, new_engine, outcomes
 __all__ = ["BINS", "Chunk", "ColumnFigures", "DEFAULT_LAYOUTS", "DEFAULT_SEED", "DiscardChoice", "EXACT_LIMIT",
            "Estimate", "InputError", "LayoutOutcome", "LeadFigures", "Option", "OptionFigures", "Paired", "Progress",
            "Question", "SPOT", "SeatFigures", "Summary", "TALON_USES", "Tally", "chunks", "discard_classes",
-           "estimate", "expand_games", "game_label", "layout_space", "lead_classes", "new_engine", "outcomes",
+           "estimate", "expand_games", "layout_space", "lead_classes", "new_engine", "outcomes",
            "parse_game_words", "question", "run_chunk", "run_dask", "run_local", "spot", "worker_engine"]

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...cards import NO_TRUMP, SEATS, SUIT_LETTERS, SUIT_SYMBOLS, ascii_name
+from ...cards import SEATS, SUIT_LETTERS, SUIT_SYMBOLS, ascii_name, strain_symbol
 from ...errors import InputError
 from ...notation import format_cards
-from ...rules import Game, Kind
+from ...rules import Game, Kind, game_name
 from ..layouts import Knowledge
 from .tally import BINS
 
@@ -81,7 +81,7 @@ class Option:
 
     @property
     def label(self) -> str:
-        name = game_label(self.game)
+        name = game_name(self.game, strain_symbol)
         if self.discard:
             name += " discarding " + specs_text(self.discard)
         if self.lead is not None:
@@ -92,15 +92,6 @@ class Option:
         if self.game.kind is Kind.RASPASY:
             return [f"{SEATS[s]} {m}" for m in ("paranoid", "cooperative") for s in range(3)]
         return [f"{SEATS[self.game.declarer]} tricks"]
-
-
-def game_label(game: Game) -> str:
-    if game.kind is Kind.RASPASY:
-        return f"raspasy (talon {game.talon_mode.value})"
-    if game.kind is Kind.MISERE:
-        return f"misère by {SEATS[game.declarer]}"
-    strain = "NT" if game.trump == NO_TRUMP else SUIT_SYMBOLS[game.trump]
-    return f"{game.level}{strain} by {SEATS[game.declarer]}"
 
 
 @dataclass(frozen=True)
@@ -171,9 +162,9 @@ class Question:
 
     def columns(self) -> list[str]:
         out = [f"{o.label}: {c}" for o in self.options for c in o.columns()]
-        out += [f"{game_label(self.options[a].game)}, best discard seeing the layout: "
+        out += [f"{game_name(self.options[a].game, strain_symbol)}, best discard seeing the layout: "
                 f"{self.options[a].columns()[0]}" for a, _ in self.dd_groups]
-        out += [f"{game_label(self.options[k].game)}, at the table: "
+        out += [f"{game_name(self.options[k].game, strain_symbol)}, at the table: "
                 + ("caught" if self.options[k].game.kind is Kind.MISERE else self.options[k].columns()[0])
                 for k in self.table]
         return out
@@ -210,4 +201,4 @@ class Question:
         return out
 
 
-__all__ = ["Option", "Question", "SPOT", "TALON_USES", "game_label", "resolve", "spec_name", "spec_text", "specs_text", "spot"]
+__all__ = ["Option", "Question", "SPOT", "TALON_USES", "resolve", "spec_name", "spec_text", "specs_text", "spot"]

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from ...api import parse_game, parse_seat
 from ...cards import NO_TRUMP, SEATS, ascii_name, cards_of, count, mask_of, suit_bits
 from ...errors import InputError
 from ...notation import NotationError, parse_card_list
+from ...parse import parse_game, parse_seat
 from ...rules import Game, Kind, TalonMode
 from ..discard import _compress
 from ..layouts import Knowledge, parse_known_hand, parse_length

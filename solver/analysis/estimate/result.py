@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ...cards import SEATS
-from ...rules import Kind
+from ...cards import SEATS, strain_symbol
+from ...rules import Kind, game_name
 from .. import stats
 from ..stats import Figure
-from .question import Option, Question, game_label, spec_name, spec_text
+from .question import Option, Question, spec_name, spec_text
 from .points import ScoreSummary, score_summary
 from .tally import BINS, Tally
 from .work import layout_space
@@ -85,7 +85,7 @@ class OptionFigures:
         return self.made if self.made is not None else self.clean
 
     def to_json(self) -> dict:
-        out = {"option": self.option.label, "game": game_label(self.option.game),
+        out = {"option": self.option.label, "game": game_name(self.option.game, strain_symbol),
                "discard": [spec_name(c) for c in self.option.discard]}
         if self.option.lead is not None:
             out["lead"] = spec_name(self.option.lead)
@@ -358,7 +358,7 @@ class Estimate:
         dd_col = len(q.columns()) - len(q.dd_groups) + g
         dd_counts = self.tally.dd_best[q.option_columns()[a]:q.option_columns()[b - 1] + 1]
         most_often = a + int(np.argmax(dd_counts))
-        return DiscardChoice(game_label(q.options[a].game), best, q.options[best].label, most_often,
+        return DiscardChoice(game_name(q.options[a].game, strain_symbol), best, q.options[best].label, most_often,
                              q.options[most_often].label,
                              bool(most_often != best and dd_counts[most_often - a] > dd_counts[best - a]),
                              self.column_figures(dd_col))
@@ -391,9 +391,9 @@ class Estimate:
         fig = self.option_figures(index)
         game = q.options[k].game
         if game.kind is Kind.MISERE:
-            return TableFigures(game_label(game), index, self.column_figures(column), self._proportion(hist[1:].sum()),
-                                _flip(fig.clean, 1.0))
-        return TableFigures(game_label(game), index, self.column_figures(column),
+            return TableFigures(game_name(game, strain_symbol), index, self.column_figures(column),
+                                self._proportion(hist[1:].sum()), _flip(fig.clean, 1.0))
+        return TableFigures(game_name(game, strain_symbol), index, self.column_figures(column),
                             self._proportion(hist[game.level:].sum()), fig.made)
 
     def across_games(self) -> list[Paired]:

@@ -151,8 +151,6 @@ def _json_out(problem: Problem, solved: Solved, full: bool, stats, table=None) -
     return out
 
 
-
-
 def solve_stream(source: str, full: bool = True, with_stats: bool = False, open_whist: bool = False,
                  table_discards: str | None = None) -> int:
     """JSON Lines in and out; a bad line gives an ``error`` object in its place (exit code 2)."""

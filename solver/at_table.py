@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .cards import ascii_name, bit, cards_of, count, mask_of
+from .cards import SEATS, ascii_name, bit, cards_of, count, mask_of
 from .errors import InputError, excerpt
 from .parse import read_cards
 from .rules import Game, Kind, Position, game_name, legal_cards, play

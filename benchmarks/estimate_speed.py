@@ -85,7 +85,7 @@ def table(layouts: int = 2000) -> dict:
 
 def layouts(count: int = 300) -> dict:
     """Nodes per layout of the misère solved one by one by one engine (deterministic: the
-    measure of ``exact_value``'s first test, docs/algorithm.md): ``count`` consecutive
+    measure of ``exact_value``'s first test, docs/performance.md): ``count`` consecutive
     layouts, as an exact chunk has them, and ``count`` spread over the enumeration."""
     q = est.question(**MISERE)
     space = est.layout_space(q.knowledge)

@@ -3,7 +3,7 @@
 
     python benchmarks/table_ablation.py 40
 
-Answers must not change (a line says DIFFER if one does); docs/algorithm.md quotes the table.
+Answers must not change (a line says DIFFER if one does); docs/performance.md quotes the table.
 """
 
 from __future__ import annotations

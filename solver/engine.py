@@ -23,11 +23,8 @@ from .kernel.config import (ALL_SHORTCUTS, C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FO
                             S_TT_STORES, SHORTCUT_NAMES, STATS_SIZE, TALON_DEALER, TALON_NONE,
                             TALON_SUIT)
 from .kernel import tt
-from .kernel.tt import DEFAULT_LOG2_SIZE, new_table
+from .kernel.tt import DEFAULT_LOG2_SIZE, MAX_LOG2_SIZE, MIN_LOG2_SIZE, game_id, new_table
 from .kernel.worlds import TABLE_SHORTCUT_NAMES
-
-MIN_LOG2_SIZE, MAX_LOG2_SIZE = 6, 28
-"""The table sizes ``kernel.tt.new_table`` makes: 2**6 … 2**28 entries."""
 from .errors import InputError, excerpt
 from .rules import Game, Kind, Position, TalonMode
 from .validation import check_focus, validate
@@ -155,7 +152,7 @@ def encode_game(game: Game, focus: int, talon: tuple[int, ...], flags: int = ALL
     ctx[C_N_TALON] = len(talon)
     ctx[C_TALON:C_TALON + len(talon)] = talon
     ctx[C_COOPERATIVE] = int(cooperative)
-    ctx[C_GAME_ID] = game.trump | focus << 3 | focus_max << 5 | int(cooperative) << 6
+    ctx[C_GAME_ID] = game_id(game.trump, focus, focus_max, int(cooperative))
     ctx[C_GENERATION] = generation
     return ctx
 

@@ -91,6 +91,48 @@ def test_a_new_table_is_empty_aligned_and_writable(log2_size, copies):
     assert tt.fill(table) == 0.0
 
 
+
+def test_an_exact_bucket_is_one_cache_line_and_a_partition_bucket_four():
+    """The module's size claims: an entry of 32 bytes, an exact bucket of one 64-byte line and a
+    partition bucket of four, each starting on a line (the table itself does: above), in its half."""
+    assert tt.ENTRY_BYTES == 32 and tt.ENTRY_BYTES * tt.EXACT_BUCKET == 64
+    assert tt.ENTRY_BYTES * tt.SHAPE_BUCKET == 4 * 64
+    rng = random.Random(0)
+    for log2_size in (tt.MIN_LOG2_SIZE, 10, 20):
+        n = 1 << log2_size
+        for _ in range(300):
+            shape, code = rng.getrandbits(58), rng.getrandbits(64) - (1 << 63)
+            exact = tt._exact_bucket(shape, code, n)
+            partition = tt._shape_bucket(shape, n)
+            assert 0 <= exact and exact + tt.EXACT_BUCKET <= n // 2 and exact * tt.ENTRY_BYTES % 64 == 0
+            assert n // 2 <= partition and partition + tt.SHAPE_BUCKET <= n
+            assert partition * tt.ENTRY_BYTES % 64 == 0
+
+
+def test_the_entry_words_are_laid_out_by_their_field_tables():
+    """The fields of each word follow one another without overlap below the sign bit, the named
+    shifts are the tables', and what :func:`tt._pack` writes its readers give back at every
+    field's largest value; the key's fields hold the largest lengths, seat and game."""
+    for fields in (tt.KEY_FIELDS, tt.VALUE_FIELDS, tt.EXACT_KVEC_FIELDS):
+        end = 0
+        for name, shift, bits in fields:
+            assert shift == end, name
+            end = shift + bits
+        assert end <= 63
+    assert tt.KVEC_MASK == 0xFFFF and dict((f[0], f[1]) for f in tt.VALUE_FIELDS)["kvec"] == tt.KVEC_SHIFT
+    for lower, upper, move, depth, generation, kvec in [(0, tt.NO_UPPER, -1, 0, 1, 0), (10, 10, 31, 10, 127, 0xFFFF),
+                                                         (3, 7, 0, 9, 64, 0x1234)]:
+        w = tt._pack(lower, upper, move, depth, generation, kvec)
+        assert (tt._lower(w), tt._upper(w), tt._move(w), tt._depth(w), tt._generation(w), tt._kvec(w)) == \
+            (lower, upper, move, depth, generation, kvec)
+    widest = tt.game_id(4, 2, 1, 1)
+    assert widest < 1 << tt.KEY_FIELDS[2][2] and (10 | 10 << 4) < 1 << tt.KEY_FIELDS[2][2]  # the split's memo
+    hands = np.array([mask_of(range(0, 10)), mask_of(range(10, 20)), mask_of(range(20, 30))], dtype=np.int64)  # 8 ♠ in A
+    shape, _ = tt.position_key(hands, 2, widest, RANKS)
+    assert shape >> tt.GAME_SHIFT == widest and (shape >> tt.LEADER_SHIFT) & 3 == 2
+    lengths = shape & ((1 << tt.LEADER_SHIFT) - 1)
+    assert sum((lengths >> (4 * i)) & 0xF for i in range(12)) == 30 and lengths & 0xF == 8
+
 # -- the transposition table's move encoding --------------------------------------------------
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -61,7 +61,10 @@ SHORTCUT_NAMES = {"tt": USE_TT, "equivalence": USE_EQUIVALENCE, "bounds": USE_BO
 # being searched, the search counters and killer moves (both copied in from and back to the
 # caller's arrays by the drivers), and each depth's moves in the order they are tried. One array,
 # so that each recursive call of the search passes one argument for all of them.
-C_HANDS = 0        # C_HANDS + seat: masks of A, B, C (filled from the position by the drivers)
+# ctx[seat], seat 0, 1, 2: the masks of A, B, C (filled from the position by the drivers). The
+# hands come first so that the context is also the hands array: the kernel passes ``ctx`` wherever
+# a function of bounds.py or moves.py takes ``hands``, and a function that reads the hands names
+# the context so (``hands = ctx``).
 C_TRUMP = 3        # 0..3, or 4 for no-trump
 C_FOCUS = 4        # the seat whose tricks are counted
 C_FOCUS_MAX = 5    # 1 if the focus player wants many tricks (contract), 0 if few
@@ -69,7 +72,7 @@ C_FLAGS = 6        # USE_* bits
 C_TALON_MODE = 7   # 0 none, 1 suit, 2 dealer
 C_N_TALON = 8      # talon cards still to be turned at the root (0..2)
 C_TALON = 9        # C_TALON + i: the i-th of them
-C_GAME_ID = 11     # what the table key needs besides the cards: trump, focus, focus_max, cooperative
+C_GAME_ID = 11     # what the table key needs besides the cards (tt.game_id)
 C_GENERATION = 12  # 1..127, changes with every job: older table entries are replaced first
 C_COOPERATIVE = 13  # 1: all three play for the focus player's aim (a bound on raspasy play)
 C_TABLE_ROWS = 14  # entries in the transposition table (set by search for the recursion)

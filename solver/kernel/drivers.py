@@ -8,10 +8,10 @@ bidding order (♠ ♣ ♦ ♥).
 import numpy as np
 from numba import prange
 
-from .config import (C_COOPERATIVE, C_FOCUS, C_FOCUS_MAX, C_KILLERS, C_STATS, C_TRUMP, KILLERS_SIZE, STATS_SIZE,
-                     jit, jit_nrt)
+from .config import (C_COOPERATIVE, C_FOCUS, C_FOCUS_MAX, C_KILLERS, C_STATS, C_TRUMP, KILLERS_SIZE, S_NODES,
+                     STATS_SIZE, jit, jit_nrt)
 from .moves import group_top, legal_mask
-from .search import _pending_talon, advance, exact_value, move_reaches, move_value, root_state, search
+from .search import advance, exact_value, move_reaches, move_value, pending_talon, root_state, search
 
 
 def new_scratch():
@@ -43,7 +43,7 @@ def _legal_and_live(ctx, state):
     hands = ctx
     mover, n_in, lead, best, owner, table, talon_i, left = state
     legal = legal_mask(hands[mover], lead, ctx[C_TRUMP])
-    live = hands[0] | hands[1] | hands[2] | table | _pending_talon(ctx, talon_i)
+    live = hands[0] | hands[1] | hands[2] | table | pending_talon(ctx, talon_i)
     return legal, live
 
 
@@ -141,7 +141,7 @@ def batch_values(positions, contexts, tt, out_values, out_nodes):
         lo = n * w // workers
         hi = n * (w + 1) // workers
         for i in range(lo, hi):
-            before = stats[0]
+            before = stats[S_NODES]
             out_values[i] = value(positions[i], contexts[i], tt[w], killers, stats)
-            out_nodes[i] = stats[0] - before
+            out_nodes[i] = stats[S_NODES] - before
 

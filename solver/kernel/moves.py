@@ -3,7 +3,7 @@
 import numpy as np
 
 from .bits import PDEP_AT, high_bit, popcount
-from .config import C_MOVES, C_SCORES, MOVES_ROW, jit, jit_inline
+from .config import C_FOCUS, C_FOCUS_MAX, C_MOVES, C_SCORES, C_TRUMP, MOVES_ROW, jit, jit_inline
 
 NO_SUIT = -1
 NO_TRUMP = 4
@@ -20,6 +20,15 @@ PER_CARD = 10       # misère escape lead: per card of the others above it
 PER_CARD_UNDER = 20  # catchers' lead: per card of the focus player below it (he can duck)
 PER_COVER_CARD = 8  # focus player's sure escape: per card of the opponent who must overtake
 PER_OWN_CARD = 4    # ... and per card of his own in the suit
+DEFERRED_FORCING = GOOD - 3 * PER_CARD_UNDER
+"""A catchers' lead the focus player must win, when he would escape at once after it (lead plan 2):
+it goes after the leads that strip his low cards while he has few (a lead over k = 1, 2 or 3 of his
+cards: ``GOOD - PER_CARD_UNDER * (k - 1) - rank``), level with k = 4 and above the rest."""
+DROP = POOR + 20
+"""A catchers' lead under all of the focus player's cards of the suit while the partner holds none
+below his lowest (lead plans 1, 2): he ducks under the partner's card and escapes, so it comes after
+the leads that force or strip him; yet above a lead into his void (``POOR - rank``), where he
+discards at once: 20 keeps the two tiers apart whatever the ranks (0 … 7)."""
 
 
 @jit_inline
@@ -147,13 +156,13 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
         lowest = mine & -mine
         if lowest > (1 << rank) and (partner == 0 or (partner & -partner) < lowest):
             if lead_plan == 2:
-                return GOOD - 3 * PER_CARD_UNDER - rank
+                return DEFERRED_FORCING - rank
             return FORCING - rank  # the focus player must win this trick
         under = popcount(mine & ((1 << rank) - 1))
         if lead_plan == 0:
             return GOOD - PER_CARD_UNDER * under - rank
         if under == 0:
-            return POOR + 20 - rank
+            return DROP - rank
         return GOOD - PER_CARD_UNDER * (under - 1) - rank
     wins = beats(c, best, NO_TRUMP)
     if mover == focus:
@@ -164,19 +173,26 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
 
 
 @jit_inline
-def order_moves(moves, hands, mover, n_in_trick, lead_suit, best, owner, trump, focus,
-                focus_max, live, first, killer, killer2, lead_plan, ctx, depth):
-    """Write ``moves`` into the context's moves row for ``depth`` best-first; returns how many.
+def order_moves(ctx, state, moves, live, first, killer, killer2, lead_plan, depth):
+    """Write ``moves``, the mover's cards to try at the node ``state`` (:data:`.search.State`), into
+    the context's moves row for ``depth`` best-first; returns how many.
 
     ``first`` (a card, or -1) goes first: the table's move; then the killers ``killer`` and
     ``killer2`` (cards that cut off at a sibling, or -1). The rest are scored by
-    rules of thumb for the kind of game: in a contract every side wants tricks; in a
-    misère or raspasy the focus player wants none and the other two want him to win.
+    rules of thumb for the kind of game (the context's): in a contract every side wants tricks; in a
+    misère or raspasy the focus player wants none and the other two want him to win. ``live``: the
+    cards still in play (:func:`representatives`); ``lead_plan``: see :func:`_misere_score`.
     """
     row = C_MOVES + MOVES_ROW * depth
     if moves & (moves - 1) == 0 and moves != 0:  # one card, nothing to order: a quarter of all nodes
         ctx[row] = high_bit(moves)
         return 1
+    hands = ctx
+    mover, n_in_trick, lead_suit = state.mover & 3, state.n_in_trick, state.lead_suit
+    best, owner = state.best, state.owner
+    focus = ctx[C_FOCUS] & 3  # & 3: not negative, see search
+    focus_max = ctx[C_FOCUS_MAX] == 1
+    trump = ctx[C_TRUMP]
     scores = C_SCORES + MOVES_ROW * depth
     k = 0
     m = moves

@@ -36,7 +36,7 @@ State = namedtuple("State", ["mover", "n_in_trick", "lead_suit", "best", "owner"
 
 
 @jit_inline
-def _pending_talon(ctx, talon_i):
+def pending_talon(ctx, talon_i):
     """Talon cards not yet turned: they still matter for which cards are equivalent."""
     m = 0
     for i in range(talon_i + 1, ctx[C_N_TALON]):
@@ -135,6 +135,62 @@ def _equivalence_relevance(relevant, legal, moves, live):
     return relevant
 
 
+@jit_inline
+def _quick_bound(ctx, mover, target, left):
+    """Whether a quick bound settles the search for ``target`` at a trick start outside the talon,
+    ``mover`` on lead: ``(settled, value, relevant)`` as :func:`search` would return them, or
+    ``(False, 0, 0)``. Each step is a count of tricks no play can change, with the cards it rests on
+    (the partition it holds for); the steps, in order:
+
+    1. A contract (not a cooperative search: sure tricks assume a fight): the player on lead's sure
+       tricks (:func:`.bounds.sure_tricks`); the focus player's reach the target, or an opponent's
+       leave him short of it.
+    2. A misère or raspasy: the focus player takes every trick left, whatever anyone plays
+       (:func:`.bounds.wins_all`; on his own lead always, else with ``USE_ALL_OR_NONE``), or none
+       (:func:`.bounds.wins_none`, ``USE_ALL_OR_NONE``).
+    3. With ``USE_MISERE_BOUNDS``: for every trick left, whether he can lose this one
+       (:func:`.bounds.loses_trick`); for one trick, whether he must win this one
+       (:func:`.bounds.wins_trick`, a fight only);
+    4. and, the target within three tricks of all of them, the tricks he surely escapes
+       (:func:`.bounds.sure_escapes`).
+    """
+    hands = ctx
+    flags = ctx[C_FLAGS]
+    focus = ctx[C_FOCUS] & 3  # & 3: not negative, see _search
+    focus_max = ctx[C_FOCUS_MAX] == 1
+    cooperative = ctx[C_COOPERATIVE] == 1
+    trump = ctx[C_TRUMP]
+    if focus_max:
+        if not cooperative:  # 1
+            if mover == focus:
+                sure, why = sure_tricks(hands, focus, trump, target)
+                if sure >= target:
+                    return True, sure, why
+            else:
+                theirs, why = sure_tricks(hands, mover, trump, left - target + 1)
+                if left - theirs < target:
+                    return True, left - theirs, why
+    elif trump == NO_TRUMP:
+        if (mover == focus or flags & USE_ALL_OR_NONE) and wins_all(hands, focus, mover):  # 2
+            return True, left, tops_relevance(hands, focus)
+        if flags & USE_ALL_OR_NONE and wins_none(hands, focus, mover):
+            return True, np.int64(0), shared_suits_relevance(hands, focus)
+        if flags & USE_MISERE_BOUNDS:
+            if target == left:  # 3
+                loses, why = loses_trick(hands, focus, mover)
+                if loses:
+                    return True, left - 1, why
+            elif target == 1 and not cooperative:
+                wins, why = wins_trick(hands, focus, mover)
+                if wins:
+                    return True, np.int64(1), why
+            if target >= left - 3:  # 4
+                escapes, why = sure_escapes(hands, focus, mover, left, left - target + 1)
+                if left - escapes < target:
+                    return True, left - escapes, why
+    return False, np.int64(0), np.int64(0)
+
+
 @jit
 def search(ctx, tt, state, target):
     """Test whether the focus player takes at least ``target`` of the remaining tricks.
@@ -191,41 +247,11 @@ def _search(ctx, tt, state, target):
                 keyed = True
                 shape, code = position_key(hands, mover, ctx[C_GAME_ID], ranks)
                 prefetch(tt, ctx[C_TABLE_ROWS], shape, code)
-            if flags & USE_BOUNDS and not (cooperative and focus_max):  # sure tricks assume a fight
-                if focus_max:
-                    if mover == focus:
-                        sure, why = sure_tricks(hands, focus, trump, target)
-                        if sure >= target:
-                            ctx[C_STATS + S_BOUND_CUTS] += 1
-                            return sure, why
-                    else:
-                        theirs, why = sure_tricks(hands, mover, trump, left - target + 1)
-                        if left - theirs < target:
-                            ctx[C_STATS + S_BOUND_CUTS] += 1
-                            return left - theirs, why
-                elif trump == NO_TRUMP:  # misère, raspasy: all tricks or none, whatever anyone plays
-                    if (mover == focus or flags & USE_ALL_OR_NONE) and wins_all(hands, focus, mover):
-                        ctx[C_STATS + S_BOUND_CUTS] += 1
-                        return left, tops_relevance(hands, focus)
-                    if flags & USE_ALL_OR_NONE and wins_none(hands, focus, mover):
-                        ctx[C_STATS + S_BOUND_CUTS] += 1
-                        return np.int64(0), shared_suits_relevance(hands, focus)
-                    if flags & USE_MISERE_BOUNDS:
-                        if target == left:  # every trick: can he lose this one?
-                            loses, why = loses_trick(hands, focus, mover)
-                            if loses:
-                                ctx[C_STATS + S_BOUND_CUTS] += 1
-                                return left - 1, why
-                        elif target == 1 and not cooperative:  # one trick: must he win this one?
-                            wins, why = wins_trick(hands, focus, mover)
-                            if wins:
-                                ctx[C_STATS + S_BOUND_CUTS] += 1
-                                return np.int64(1), why
-                        if target >= left - 3:
-                            escapes, why = sure_escapes(hands, focus, mover, left, left - target + 1)
-                            if left - escapes < target:
-                                ctx[C_STATS + S_BOUND_CUTS] += 1
-                                return left - escapes, why
+            if flags & USE_BOUNDS:
+                settled, v, why = _quick_bound(ctx, mover, target, left)
+                if settled:
+                    ctx[C_STATS + S_BOUND_CUTS] += 1
+                    return v, why
             if keyed:
                 ctx[C_STATS + S_TT_PROBES] += 1
                 lower, upper, lower_k, upper_k, move = probe(tt, ctx[C_TABLE_ROWS], shape, code, target)
@@ -240,7 +266,7 @@ def _search(ctx, tt, state, target):
 
     live = hands[0] | hands[1] | hands[2] | table
     if in_talon:
-        live |= _pending_talon(ctx, talon_i)
+        live |= pending_talon(ctx, talon_i)
     legal = legal_mask(hands[mover], lead, trump)
     moves = legal
     if flags & USE_EQUIVALENCE:
@@ -257,8 +283,7 @@ def _search(ctx, tt, state, target):
                 lead_plan = 1 if target == 1 or not has_exit(hands, focus) else 2
             elif mover == focus and flags & USE_ESCAPE_LEADS:
                 lead_plan = 1  # his sure escapes, frailest cover first
-        k = order_moves(moves, hands, mover, n_in, lead, best, owner, trump, focus, focus_max,
-                        live, first, killer, killer2, lead_plan, ctx, depth)
+        k = order_moves(ctx, state, moves, live, first, killer, killer2, lead_plan, depth)
     else:
         k = ascending(moves, ctx, depth)
 

@@ -97,8 +97,7 @@ def _best(ctx, tt, memo, state, v, y, defender, rank, alpha):
         if move >= 0:
             first = absolute_move(move, live_hands, RANKS)
     depth = popcount(live_hands) & 63
-    count = order_moves(moves, hands, mover, state.n_in_trick, state.lead_suit, state.best, state.owner,
-                        ctx[C_TRUMP], ctx[C_FOCUS], True, live, first, -1, -1, 0, ctx, depth)
+    count = order_moves(ctx, state, moves, live, first, -1, -1, 0, depth)  # a contract's ordering
     i = 0
     while i < count and result < hi:
         c = ctx[C_MOVES + MOVES_ROW * depth + i]

@@ -17,9 +17,10 @@ The stored code is compared under its mask, so a hash collision costs time but
 never a wrong answer; several matching entries combine (highest lower bound,
 lowest upper bound). Layout: one flat int64 array, entry ``i`` in the four words from ``4 i``
 (shape, masked code, mask, values: see ``KEY`` … ``VALUES``; flat, so that an index costs no
-stride multiply), the values packed a byte each: lower, upper, move + 1, depth, generation, then the ``kvec`` in
-the top 16 bits (see :func:`_pack`); ``depth`` is the tricks left, and a zero word marks an empty
-slot. One array, so that an entry is read from one place and the search passes one argument for
+stride multiply). The shape word and the values word are laid out by the field tables
+:data:`KEY_FIELDS` and :data:`VALUE_FIELDS`: the values a byte each (lower, upper, move + 1, depth,
+generation), then a partition entry's ``kvec`` in bits 40–55 (see :func:`_pack`); ``depth`` is the
+tricks left, and a zero word marks an empty slot. One array, so that an entry is read from one place and the search passes one argument for
 the table; four words an entry and the array aligned to 64 bytes, so that an entry never straddles
 two cache lines and an exact bucket is one line. A new entry replaces an empty slot, else the
 shallowest entry left by an earlier job (its generation differs), else the shallowest of this job's.
@@ -29,7 +30,8 @@ The table has two halves. The first is an ordinary table of exact positions
 bounds, its best move, and with each bound the ``kvec`` of the partition it holds
 for. The second holds partition entries (buckets of 8 chosen by the shape alone),
 where other positions of the same partition find them. Every result goes to both.
-In the exact half an entry is (shape, code, lower kvec | upper kvec << 16, values). A probe
+In the exact half an entry is (shape, code, lower kvec | upper kvec << 16, values): see
+:data:`EXACT_KVEC_FIELDS`. A probe
 reads the exact half first and stops there when its entry settles the search.
 """
 
@@ -48,8 +50,32 @@ from .config import jit, jit_inline
 NO_UPPER = 100
 """The upper bound of an entry that has none (above any number of tricks); the lower is 0."""
 EXACT_BUCKET = 2
+"""Entries of an exact bucket: one 64-byte cache line (``tests/test_tt_layout.py``)."""
 SHAPE_BUCKET = 8
-DEFAULT_LOG2_SIZE = 16
+"""Entries of a partition bucket: four cache lines."""
+MIN_LOG2_SIZE, DEFAULT_LOG2_SIZE, MAX_LOG2_SIZE = 6, 16, 28
+"""The table sizes :func:`new_table` makes: 2**6 … 2**28 entries (``Options.tt_log2_size``)."""
+
+# The words of an entry, field by field: (name, lowest bit, bits). The named shifts and masks below
+# are these, and every reader and writer of the words goes through them.
+KEY_FIELDS = (("lengths", 0, 48),     # 4 suits x 12 bits: 4 bits for each hand's length in the suit
+              ("leader", 48, 2),      # the seat on lead
+              ("game", 50, 8))        # the game's id (:func:`game_id`; the split's memo: its own)
+VALUE_FIELDS = (("lower", 0, 8),      # the lower bound
+                ("upper", 8, 8),      # the upper bound (NO_UPPER: none)
+                ("move", 16, 8),      # the best move + 1 (relative_move; 0: none), exact half only
+                ("depth", 24, 8),     # the tricks left at the position
+                ("generation", 32, 8),  # the job that wrote it (1 … 127)
+                ("kvec", 40, 16))     # partition half: the kvec the entry holds for
+EXACT_KVEC_FIELDS = (("lower kvec", 0, 16), ("upper kvec", 16, 16))
+"""The ``EXTRA`` word of an exact entry: the kvec each of its bounds holds for."""
+LEADER_SHIFT, GAME_SHIFT = KEY_FIELDS[1][1], KEY_FIELDS[2][1]
+LOWER_SHIFT, UPPER_SHIFT, MOVE_SHIFT, DEPTH_SHIFT, GENERATION_SHIFT, KVEC_SHIFT = (f[1] for f in VALUE_FIELDS)
+BYTE_MASK = 0xFF
+"""The mask of the one-byte fields of the values word."""
+KVEC_BITS = VALUE_FIELDS[5][2]
+KVEC_MASK = (1 << KVEC_BITS) - 1
+"""A kvec: 4 bits a suit (its ``k``), 16 bits."""
 
 
 ENTRY_WORDS = 4
@@ -66,8 +92,8 @@ def new_table(log2_size: int = DEFAULT_LOG2_SIZE, copies: int | None = None) -> 
 
     With ``copies`` the array gets a leading axis, one table per worker thread.
     """
-    if not 6 <= log2_size <= 28:
-        raise ValueError(f"table size 2**{log2_size} is outside 2**6 … 2**28")
+    if not MIN_LOG2_SIZE <= log2_size <= MAX_LOG2_SIZE:
+        raise ValueError(f"table size 2**{log2_size} is outside 2**{MIN_LOG2_SIZE} … 2**{MAX_LOG2_SIZE}")
     shape = (ENTRY_WORDS << log2_size,) if copies is None else (copies, ENTRY_WORDS << log2_size)
     words = int(np.prod(shape))
     if 8 * words >= _HUGE_PAGE:
@@ -119,39 +145,39 @@ def fill(table: np.ndarray) -> float:
 
 @jit
 def _pack(lower, upper, move, depth, generation, kvec=0):
-    """An entry's values in one word, a byte each (``move`` -1, no move, is kept as 0), and a
-    partition entry's ``kvec`` in the top 16 bits."""
-    return lower | (upper << 8) | ((move + 1) << 16) | (depth << 24) | (generation << 32) | (kvec << 40)
+    """An entry's values in one word (:data:`VALUE_FIELDS`; ``move`` -1, no move, is kept as 0)."""
+    return ((lower << LOWER_SHIFT) | (upper << UPPER_SHIFT) | ((move + 1) << MOVE_SHIFT) | (depth << DEPTH_SHIFT)
+            | (generation << GENERATION_SHIFT) | (kvec << KVEC_SHIFT))
 
 
 @jit
 def _lower(w):
-    return w & 0xFF
+    return (w >> LOWER_SHIFT) & BYTE_MASK
 
 
 @jit
 def _upper(w):
-    return (w >> 8) & 0xFF
+    return (w >> UPPER_SHIFT) & BYTE_MASK
 
 
 @jit
 def _move(w):
-    return ((w >> 16) & 0xFF) - 1
+    return ((w >> MOVE_SHIFT) & BYTE_MASK) - 1
 
 
 @jit
 def _depth(w):
-    return (w >> 24) & 0xFF
+    return (w >> DEPTH_SHIFT) & BYTE_MASK
 
 
 @jit
 def _generation(w):
-    return (w >> 32) & 0xFF
+    return (w >> GENERATION_SHIFT) & BYTE_MASK
 
 
 @jit
 def _kvec(w):
-    return (w >> 40) & 0xFFFF
+    return (w >> KVEC_SHIFT) & KVEC_MASK
 
 
 def _spread_table():
@@ -165,9 +191,18 @@ def _spread_table():
 SPREAD = _spread_table()
 
 
+def game_id(trump: int, focus: int, focus_max: int, cooperative: int) -> int:
+    """What the table key holds of the game besides the cards (the ``game`` field of
+    :data:`KEY_FIELDS`, 7 of its 8 bits): the trump (0 … 4), the focus seat, which way his tricks
+    count and whether all three play for his aim. The engine keeps it in ``ctx[C_GAME_ID]``."""
+    return trump | focus << 3 | focus_max << 5 | cooperative << 6
+
+
 @jit_inline
-def position_key(hands, leader, game_id, ranks):
-    """``(shape, code)`` of the position at a trick start (see the module docstring)."""
+def position_key(hands, leader, game, ranks):
+    """``(shape, code)`` of the position at a trick start (see the module docstring): the one place
+    the key is composed, the shape word from :data:`KEY_FIELDS` (``game``: :func:`game_id`, or the
+    split's memo's own)."""
     live = hands[0] | hands[1] | hands[2]
     shape = np.int64(0)
     code = np.int64(0)
@@ -179,7 +214,7 @@ def position_key(hands, leader, game_id, ranks):
         la = popcount((hands[0] >> sh) & 0xFF)
         shape |= (la | (popcount(cb) << 4) | (popcount(cc) << 8)) << (12 * s)
         code |= (SPREAD[cb] | (SPREAD[cc] << 1)) << (16 * s)
-    return shape | (leader << 48) | (game_id << 50), code
+    return shape | (leader << LEADER_SHIFT) | (game << GAME_SHIFT), code
 
 
 @jit_inline
@@ -207,7 +242,7 @@ def _mix(x):
 
 
 _ROW_BITS = (1 << 40) - 1
-"""A mask, a no-op on row numbers (at most 2**28 rows), that shows the compiler they are not
+"""A mask, a no-op on row numbers (at most 2**MAX_LOG2_SIZE rows), that shows the compiler they are not
 negative, so that Numba's wraparound of negative indices folds away."""
 
 
@@ -242,7 +277,7 @@ def _probe_exact(table, shape, code, b):
         e = ENTRY_WORDS * i
         w = table[e + VALUES]
         if w != 0 and table[e + KEY] == shape and table[e + CODE] == code:
-            return _lower(w), _upper(w), table[e + EXTRA] & 0xFFFF, table[e + EXTRA] >> 16, _move(w)
+            return _lower(w), _upper(w), table[e + EXTRA] & KVEC_MASK, table[e + EXTRA] >> KVEC_BITS, _move(w)
     return np.int64(0), np.int64(NO_UPPER), np.int64(0), np.int64(0), np.int64(-1)
 
 
@@ -343,10 +378,10 @@ def _store_exact(table, n, shape, code, kvec, lower, upper, move, depth, generat
     old_lower, old_upper, old_move, old_depth = _lower(w), _upper(w), _move(w), _depth(w)
     if lower > old_lower:
         old_lower = lower
-        table[e + EXTRA] = (table[e + EXTRA] & ~0xFFFF) | kvec
+        table[e + EXTRA] = (table[e + EXTRA] & ~KVEC_MASK) | kvec
     if upper < old_upper:
         old_upper = upper
-        table[e + EXTRA] = (table[e + EXTRA] & 0xFFFF) | (kvec << 16)
+        table[e + EXTRA] = (table[e + EXTRA] & KVEC_MASK) | (kvec << KVEC_BITS)
     if move >= 0:
         old_move = move
     table[e + VALUES] = _pack(old_lower, old_upper, old_move, old_depth, generation)

@@ -58,7 +58,7 @@ RU = {
         "распасы: {per_player} — сколько взяток каждый возьмёт при лучшей своей игре, если двое других играют против него",
     "raspasy: {per_player}, the tricks each took": "распасы: {per_player} — взятки, которые каждый взял",
     "misère by {declarer} clean: no trick": "чистый мизер, играет {declarer}: ни одной взятки",
-    "misère by {declarer} caught: {tricks}": "ловленный мизер, играет {declarer}: {tricks}",
+    "misère by {declarer} caught: {tricks}": "мизер пойман, играет {declarer}: {tricks}",
     " (of the {left} left)": " (из {left} оставшихся)",
     "{declarer} takes {tricks} of the {left} left": "{declarer} берёт {tricks} из {left} оставшихся",
     "made exactly": "сыграно ровно",
@@ -240,14 +240,14 @@ RU = {
         "не ловится — и при открытых картах, когда ни у кого нет {cards}",
     "double dummy he is caught in each {worlds}": "при открытых картах он ловится при каждом {worlds}",
     "double dummy he is caught in {n} {worlds}": "при открытых картах он ловится при {n} {worlds}",
-    "escapes — {dd}, but no single plan catches both {discards} out; choosing one of these {k} at random he "
-    "escapes at least one time in {k}":
+    "escapes — {dd}, but no single plan catches both {discards} out; choosing one of these {k} at random, his "
+    "chance to escape is at least 1 in {k}":
         "не ловится — {dd}, но нет плана, который ловит сразу при сносах {discards}; выбирая наугад один из "
-        "этих {k} сносов, он остаётся чистым хотя бы в одном случае из {k}",
-    "escapes — {dd}, but no single plan catches all of {discards} out; choosing one of these {k} at random he "
-    "escapes at least one time in {k}":
+        "этих {k} сносов, он остаётся чистым с вероятностью не меньше 1/{k}",
+    "escapes — {dd}, but no single plan catches all of {discards} out; choosing one of these {k} at random, his "
+    "chance to escape is at least 1 in {k}":
         "не ловится — {dd}, но нет плана, который ловит сразу при всех сносах {discards}; выбирая наугад один "
-        "из этих {k} сносов, он остаётся чистым хотя бы в одном случае из {k}",
+        "из этих {k} сносов, он остаётся чистым с вероятностью не меньше 1/{k}",
     "escapes — {worlds}, no single plan catches both {discards} out: the catchers must guess":
         "не ловится — {worlds}, нет плана, который ловит сразу при невидимых картах {discards}: ловящим "
         "приходится угадывать",

@@ -1007,7 +1007,7 @@ def test_only_the_hands_a_player_would_see(page, server):
 def test_the_page_in_russian(page, server):
     open_board(page, kovalevskaya_url(server))
     page.select_option("#lang", "ru")
-    page.wait_for_function("document.querySelector('#value .verdict').textContent.startsWith('ловленный')")
+    page.wait_for_function("document.querySelector('#value .verdict').textContent.startsWith('мизер пойман')")
     out = CliRunner().invoke(pref, ["solve", "--lang", "ru", str(KOVALEVSKAYA)])
     lines = dict(line.split(": ", 1) for line in out.output.splitlines() if line.startswith(("Ответ: ", "Ключ: ")))
     assert page.inner_text("#value .verdict") == lines["Ответ"]  # pref solve --lang ru's words
@@ -1103,7 +1103,7 @@ def test_in_russian_no_english_of_the_pages_words_is_left(page, server):
     player says it, the set-up's labels, the buttons' titles."""
     open_board(page, kovalevskaya_url(server))
     page.select_option("#lang", "ru")
-    page.wait_for_function("document.querySelector('#value .verdict').textContent.startsWith('ловленный')")
+    page.wait_for_function("document.querySelector('#value .verdict').textContent.startsWith('мизер пойман')")
     assert page.inner_text("#value .key").split("\n")[0] == "Ключ: только ♦10, ♦В, ♦Д или ♦К ловит — карты равные"
     play(page, "JS")  # not best: the mistake line
     assert page.inner_text("#value .mistake") == "♠В (A) — не лучшая карта: у B 0 вместо 1."

@@ -147,7 +147,7 @@ def test_lang_ru_translates_the_words_too(tmp_path, kovalevskaya_toml):
     from cli.words import number_word
     assert [number_word(n, "ru") for n in (2, 7, 10)] == ["двух", "семи", "десяти"]  # 10♠ with no trick: без десяти
     kovalevskaya = run("solve", "--lang", "ru", write(tmp_path, "k.toml", kovalevskaya_toml)).stdout
-    assert "Ответ: ловленный мизер, играет B: 1 взятка" in kovalevskaya
+    assert "Ответ: мизер пойман, играет B: 1 взятка" in kovalevskaya
     assert "прикуп ♣К ♣Т, вне игры" in kovalevskaya and "Лучший розыгрыш" in kovalevskaya
     hands = {"A": "♠AKQJ10 ♣AKQJ10", "B": "♠987 ♣987 ♦AKQJ", "C": "♦10987 ♥AKQJ109"}
     down = {"deal": hands, "game": {"kind": "contract", "contract": "6D", "declarer": "A"}}

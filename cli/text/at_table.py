@@ -87,9 +87,9 @@ def _misere_text(answer: TableAnswer, worlds: str, style: Style) -> str:
         say(lang, "double dummy he is caught in {n} {worlds}", n=sum(answer.dd), worlds=worlds)
     k = len(uncovered)
     template = ("escapes — {dd}, but no single plan catches both {discards} out; choosing one of these {k} at "
-                "random he escapes at least one time in {k}") if k == 2 else \
+                "random, his chance to escape is at least 1 in {k}") if k == 2 else \
         ("escapes — {dd}, but no single plan catches all of {discards} out; choosing one of these {k} at "
-         "random he escapes at least one time in {k}")
+         "random, his chance to escape is at least 1 in {k}")
     return say(lang, template, dd=dd, discards=_both(style, uncovered), k=k)
 
 

@@ -86,6 +86,17 @@ def result_json(problem: Problem, result, discard=(), chosen: bool = False) -> d
     return out
 
 
+def table_json(problem: Problem, question, answer) -> dict:
+    """The answer at the table for JSON: :meth:`~solver.at_table.TableAnswer.to_json`, where the
+    unseen cards come from (``source``) and, when the file declares it for the discards covered,
+    ``expect`` and ``agrees``."""
+    out = {**answer.to_json(), "source": question.source}
+    if problem.expect_table is not None and question.as_filed:
+        out["expect"] = problem.expect_table
+        out["agrees"] = problem.agrees_table(answer)
+    return out
+
+
 def error_json(error: ProblemError, path=None) -> dict:
     """What stands in a JSON output for a problem that could not be read: where, and the message."""
     out = {"file": str(path) if path is not None else error.where, "error": str(error)}

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .cards import ascii_name, bit, cards_of, count, mask_of
+from .cards import SEATS, ascii_name, bit, cards_of, count, mask_of
 from .errors import InputError, excerpt
 from .parse import read_cards
 from .rules import Game, Kind, Position, game_name, legal_cards, play
@@ -41,7 +41,7 @@ from .validation import check_game, validate
 if TYPE_CHECKING:
     from .engine import Engine, Options
 
-__all__ = ["MAX_WORLDS", "TableAnswer", "WORLD_CHOICES", "solve_at_table"]
+__all__ = ["MAX_WORLDS", "TableAnswer", "WORLD_CHOICES", "declarer_card", "solve_at_table"]
 
 MAX_WORLDS = 128
 """The most worlds one search holds (two 64-bit words); a discard of 2 of 12 cards is 66."""
@@ -58,14 +58,15 @@ class TableAnswer:
 
     ``worlds``: the discards the defence covers (each the cards the declarer hides in that
     world, card numbers), ``considered`` how they were chosen (:data:`WORLD_CHOICES`, or
-    ``listed``). A misère: ``caught`` whether one plan catches every world; a contract:
+    ``listed``). A misère: ``caught`` whether one plan catches every world (so it is once the
+    declarer has taken a trick, in the tricks played: the deal counts them); a contract:
     ``tricks``, the fewest tricks from here on one plan holds the declarer to in every world.
     ``uncovered``: when the defence does worse than it would knowing the world (a misère not
     caught; a contract held to more than its worst world's double-dummy tricks), an
     inclusion-minimal set of those worlds that no plan covers (for a contract, at one trick
     fewer); else empty. ``key``: with a defender to move, his first cards that begin a plan
     reaching the answer. ``dd``: each world's double-dummy tricks from here (a misère: 0 or 1,
-    escapes or caught). ``nodes``: the AND-OR search's nodes; ``questions``: its double-dummy
+    escapes or caught, 1 in each once he has taken a trick). ``nodes``: the AND-OR search's nodes; ``questions``: its double-dummy
     questions.
     """
 
@@ -224,10 +225,7 @@ def _play_so_far(position: Position, game: Game, history) -> tuple[Position, lis
         start, played = history
         sequence = list(played) + list(position.trick)
     else:
-        hands = list(position.hands)
-        for i, c in enumerate(position.trick):
-            hands[(position.leader + i) % 3] |= bit(c)
-        start, sequence = Position(tuple(hands), position.leader), list(position.trick)
+        start, sequence = _trick_start(position), list(position.trick)
     mine, now = 0, start
     for c in sequence:
         if now.is_over() or c not in legal_cards(now, game):
@@ -239,6 +237,58 @@ def _play_so_far(position: Position, game: Game, history) -> tuple[Position, lis
     if (now.hands, now.leader) != (position.hands, position.leader):
         raise InputError("history", "the cards played do not lead from the position as dealt to this one")
     return start, sequence, mine
+
+
+def _trick_start(position: Position) -> Position:
+    """The position before the first card of the trick in progress."""
+    hands = list(position.hands)
+    for i, c in enumerate(position.trick):
+        hands[(position.leader + i) % 3] |= bit(c)
+    return Position(tuple(hands), position.leader, (), position.talon, position.taken)
+
+
+def declarer_card(position: Position, game: Game, unseen, *, worlds, history=None,
+                  engine: Engine | None = None) -> int | None:
+    """The declarer's card that keeps a hole open: in his real hand (``position``'s, ``unseen``
+    the cards he really hid), one after which no plan of the defence covers every discard of
+    ``worlds`` he may still have made (those his play so far, this card included, rules out
+    dropped), his own among the smallest set uncovered; of such cards the best for him double
+    dummy. None when no card does (the defence has closed the hole, or never faced one): then
+    any best card double dummy will do. ``worlds`` and ``history`` as for :func:`solve_at_table`
+    (``worlds`` holding his own discard).
+
+    A declarer at the table who discarded one of a set of discards no plan covers plays so, that
+    the defence, not told which, still cannot tell it from his play: the board's declarer in
+    problem mode, so that the user meets the hole (a card of his own world's double-dummy best
+    line could show which discard he made before the defence has to guess)."""
+    if check_game(game).kind is Kind.RASPASY:
+        raise InputError("game.kind", "raspasy has no declarer and no discard: nothing is hidden at the table")
+    validate(position, game)
+    if position.to_move != game.declarer:
+        raise InputError("position", f"{SEATS[position.to_move]} is to play, not the declarer")
+    from .engine import engine_for
+
+    engine = engine_for(None, engine)
+    hidden = _card_numbers(unseen, "unseen")
+    _check_unseen(position, hidden, history)
+    own = mask_of(hidden)
+    candidates = _worlds(worlds, position.hands[game.declarer] | own, len(hidden), game)
+    if own not in candidates:
+        raise InputError("worlds", "his own discard (the unseen cards) is not among the worlds")
+    start, played = history if history is not None else (_trick_start(position), [])
+    values = engine.card_values(position, game, game.declarer)
+    more = game.kind is Kind.CONTRACT
+    for c in sorted(values, key=lambda c: (-values[c] if more else values[c], c)):
+        child = play(position, game, c)
+        if child.is_over():
+            continue
+        since = list(played) if child.trick else list(played) + list(position.trick) + [c]
+        listed = [_ascending(w) for w in candidates if not w >> c & 1]
+        answer = solve_at_table(child, game, hidden, worlds=listed, history=(start, since), with_key=False,
+                                engine=engine)
+        if _ascending(own) in answer.uncovered:
+            return c
+    return None
 
 
 def _consistent(game: Game, cards: int, hidden: int, known) -> bool:
@@ -339,6 +389,9 @@ class _Search:
         before = self.engine.nodes, int(self.job[self.kernel.J_NODES])
         dd_all = self.dd()
         misere = self.game.kind is Kind.MISERE
+        settled = misere and self.position.taken[self.game.declarer] > 0
+        if settled:  # he has taken a trick already: caught in every world, whatever comes
+            dd_all = tuple(1 for _ in dd_all)
         if considered == "best":
             best = max(dd_all) if not misere else None
             if misere:
@@ -360,7 +413,7 @@ class _Search:
         defender_moves = mover != self.game.declarer
         if misere:
             target = 1
-            ok, witness = self.covers(target, root) if root else (True, set())
+            ok, witness = self.covers(target, root) if root and not settled else (True, set())
             caught = ok
             uncovered = set() if ok else self.minimal(target, witness)
             tricks = None
@@ -379,7 +432,8 @@ class _Search:
             uncovered = self.minimal(target - 1, witness) if tricks > worst else set()
         key: tuple[int, ...] = ()
         if with_key and defender_moves and (not misere or caught) and root:
-            key = tuple(c for c in legal_cards(self.position, self.game) if self.covers(target, root, c)[0])
+            key = tuple(c for c in legal_cards(self.position, self.game)
+                        if settled or self.covers(target, root, c)[0])
         return self._result(considered, kept, dd_all, caught, tricks, uncovered, key, before)
 
     def _result(self, considered: str, kept: list[int], dd_all, caught, tricks, uncovered: set[int],

@@ -16,7 +16,7 @@ from conftest import ROOT
 from randomplay import random_deal, random_game, random_position
 from solver import Engine, InputError, Options, make_position, parse_game
 from solver import reference_at_table as table_reference
-from solver.at_table import solve_at_table
+from solver.at_table import declarer_card, solve_at_table
 from solver.cards import bit, cards_of, mask_of
 from solver.notation import parse_cards
 from solver.rules import Game, Kind, Position, legal_cards, play
@@ -133,6 +133,62 @@ def test_best_and_listed_discards():
     assert set(best.worlds) == {w for w, v in values.items() if v == fewest}
     listed = solve_at_table(position, game, "♣K ♣A", worlds=["♣K ♣A", "♣K ♥9"], engine=engine)
     assert listed.considered == "listed" and len(listed.worlds) == 2 and listed.caught is False
+
+
+def test_a_misere_whose_declarer_took_a_trick_is_caught_at_the_table():
+    """The tricks played count: once he has won one, every world is caught and every card of the
+    catchers keeps it so, though from here on some worlds take no trick more (the search asks for one)."""
+    game = parse_game("misere", declarer="B")
+    start = make_position(A="♠JQ ♣79 ♦10JQK ♥7J", B="♠78910 ♣8 ♦789 ♥89", C="♠KA ♣10JQ ♦A ♥10QKA",
+                          talon="♣K ♣A", game=game)
+    engine = Engine()
+    _, line = engine.best_line(start, game, 1)
+    now, played = start, []
+    for c in line:
+        now = play(now, game, c)
+        played.append(c)
+        if now.taken[1] and not now.trick and now.to_move != 1:
+            break
+    answer = solve_at_table(now, game, "♣K ♣A", history=(start, played), engine=engine)
+    assert answer.caught is True and set(answer.dd) == {1} and answer.uncovered == ()
+    assert set(answer.key) == set(legal_cards(now, game))
+    cards = now.hands[1] | mask_of(parse_cards("KC AC"))
+    escapes_from_here = [w for w in answer.worlds if Engine().value(_world(now, game, cards, w), game, 1) == 0]
+    assert escapes_from_here  # so the answer is not the search's from here
+
+
+def test_the_declarers_card_keeps_the_hole_open():
+    """On small misère endings with the declarer to play and a discard no plan covers alone: the card
+    declarer_card gives is his, legal, and after it the discards of the set still possible are, by the
+    brute force over the defence's plans, still beyond any one plan."""
+    rng = random.Random("keep-the-hole")
+    engine = Engine()
+    given = 0
+    for _ in range(2000):
+        if given == 12:
+            break
+        game = Game.misere(rng.randrange(3))
+        position = random_position(rng, game, 3, max_on_table=0)
+        if position.to_move != game.declarer:
+            position = Position(position.hands, game.declarer)
+        in_play = position.hands[0] | position.hands[1] | position.hands[2]
+        unseen = tuple(rng.sample([c for c in range(32) if not in_play >> c & 1], 2))
+        cards = position.hands[game.declarer] | mask_of(unseen)
+        root = solve_at_table(position, game, unseen, engine=engine, with_key=False)
+        if root.caught or len(root.uncovered) < 2:
+            continue
+        own = root.uncovered[0]  # the declarer made the first discard of the hole: his hand is the rest
+        real = _world(position, game, cards, own)
+        card = declarer_card(real, game, own, worlds=list(root.uncovered), engine=engine)
+        if card is None:
+            continue
+        given += 1
+        assert card in legal_cards(real, game)
+        after = [play(_world(position, game, cards, w), game, card) for w in root.uncovered
+                 if card not in w and card in legal_cards(_world(position, game, cards, w), game)]
+        assert own in [w for w in root.uncovered if card not in w]
+        assert not table_reference.caught(after, game), (real, card)
+    assert given == 12
 
 
 @pytest.mark.parametrize("call,field", [

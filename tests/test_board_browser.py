@@ -985,7 +985,8 @@ def test_only_the_hands_a_player_would_see(page, server):
     settle(page)
     faces = lambda seat: page.eval_on_selector_all(f"#seat-{seat} .card:not(.back)", "cs => cs.length")  # noqa: E731
     backs = lambda seat: page.eval_on_selector_all(f"#seat-{seat} .card.back", "cs => cs.length")  # noqa: E731
-    assert (faces("A"), faces("B"), faces("C"), backs("B")) == (10, 0, 10, 10)
+    # at the table they see his 12 cards, the talon with them, not the two he put aside (see below)
+    assert (faces("A"), faces("B"), faces("C"), backs("B")) == (10, 12, 10, 0)
     page.select_option("#solve-as", "B")  # the declarer of a misère sees the catchers' open hands
     settle(page)
     assert (backs("A"), faces("B"), backs("C")) == (0, 10, 0) and faces("A") + faces("C") == 19  # A has led
@@ -1177,10 +1178,17 @@ def test_a_problem_in_russian_from_the_task_to_the_end(page, server):
     assert load(KOVALEVSKAYA).ru.notes.strip().splitlines()[0] in solution
     found = page.evaluate(ENGLISH_LEFT)
     assert found == {"missing": [], "left": []}, found
+    page.uncheck("#hide-hands")  # the deal is over: nothing is seen that was not
     page.click("#try-again")
     settle(page)
     page.click("#hint")
     assert page.inner_text("#hint-text") == "Подсказка: годная карта — в ♦."
+    page.check("#hide-hands")  # at the table, not begun: a new attempt, where no plan catches every discard
+    settle(page)
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#hint-text').textContent.includes('угадывать')")
+    assert page.inner_text("#hint-text") == "Подсказка: здесь нет плана, который ловит его при любом сносе: " \
+                                            "придётся угадывать."
     open_problem(page, server, "misere-discard-keep-the-seven")  # the discard, in Russian
     assert page.inner_text("#discard-say").startswith("Выберите снос: щёлкните две карты B")
     found = page.evaluate(ENGLISH_LEFT)
@@ -1264,3 +1272,277 @@ def test_the_keyboard_plays_a_problem_through(page, server):
     back_to_the_index(page)
     assert page.inner_text("#title") == "Preferans board" and page.inner_text("#game-line") == ""
     assert page.is_hidden("#task") and page.title() == "Preferans board"
+
+
+# -- at the table: the catchers who do not see his discard ----------------------------------------
+
+HOLE_AT_THE_TABLE = """
+[deal]
+A = "♠J ♣9 ♦Q10 ♥J"
+B = "♠K10 ♦97 ♥A"
+C = "♣J10 ♦A ♥109"
+discard = "♥7 ♠A"
+
+[game]
+kind = "misere"
+declarer = "C"
+leader = "A"
+"""
+"""A misère ending caught at the table: one plan (♣9 first) catches every one of the 21 discards of
+C's seven cards; ♥J, the best card against his real discard double dummy, does not catch every one
+(found by a search of random endings, checked below against pref solve)."""
+
+OPEN_WHIST = """
+[deal]
+A = "♠QJ ♣QJ9"
+B = "♠A10 ♦9 ♥K8"
+C = "♠8 ♣AK ♦A ♥10"
+discard = "♥Q ♠7"
+
+[game]
+kind = "contract"
+contract = "6S"
+declarer = "C"
+leader = "A"
+whist = "open"
+"""
+"""A contract ending played with open whist: at the table one defence holds C to one trick of the
+five (a club first), though double dummy his real discard gives him none; ♠J or ♠Q gives him one
+more at the table."""
+
+
+def at_the_table(page, url):
+    """Open ``url`` and wait until the board has settled and every mark at the table is in."""
+    if page.url.split("#")[0] == url.split("#")[0]:
+        page.goto("about:blank")
+    page.goto(url)
+    settle(page)
+    marks_in(page)
+
+
+def marks_in(page):
+    page.wait_for_function("!document.querySelector('.mark.thinking')")
+
+
+def written(tmp_path, name, text) -> tuple[Path, dict]:
+    from solver.problemfile import loads_toml
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path, moves.problem_object(loads_toml(text, path.name))
+
+
+def shown(cards) -> str:
+    """Cards as the page writes a discard: ``♣J ♦8`` (suits ♠♣♦♥, each high first)."""
+    from cli.style import Style
+    from solver.cards import cards_of, mask_of
+    from solver.notation import parse_cards
+    return Style("en", False).cards(cards_of(mask_of(parse_cards(" ".join(cards)))))
+
+
+def play_at_the_table(page, card):
+    play_mine(page, card)
+    marks_in(page)
+
+
+def test_at_the_table_the_declarers_hand_is_his_twelve_cards_the_discard_unknown(page, server):
+    """The catchers with "Only the hands I would see" see B's ten cards and the talon as one hand of
+    twelve, nothing telling which two he put aside; the talon lies shown and taken, his discard face
+    down; the task says so; the address keeps the view and no discard."""
+    open_problem(page, server, "kovalevskaya-misere")
+    page.check("#hide-hands")
+    settle(page)
+    data = moves.problem_object(load(KOVALEVSKAYA))
+    from solver.notation import parse_card_list
+    from solver.cards import ascii_name
+    twelve = {ascii_name(c) for c in parse_card_list(data["deal"]["B"])} | set(data["deal"]["talon"].split())
+    cards = page.eval_on_selector_all("#seat-B .card-button", "bs => bs.map(b => b.dataset.card)")
+    assert set(cards) == twelve and len(cards) == 12
+    # each of the twelve drawn alike: the markup differs only by the card's own name, title and colour
+    looks = page.eval_on_selector_all("#seat-B .card-button", """bs => bs.map(b => b.outerHTML
+      .replaceAll(b.dataset.card, 'X').replace(/>[^<]*</g, '><').replace(/ title="[^"]*"/g, '')
+      .replace(/\\b(red|black)\\b/g, ''))""")
+    assert len(set(looks)) == 1 and page.eval_on_selector_all("#seat-B .card-button", "bs => bs.every(b => b.disabled)")
+    assert page.inner_text("#seat-B .unseen-note") == "two of these he put aside, unseen"
+    assert page.eval_on_selector_all("#talon .card", "cs => cs.map(c => c.dataset.card || 'back')") == \
+        ["KC", "AC", "back", "back"]
+    assert "shown, then taken" in page.inner_text("#talon")
+    assert page.inner_text("#task").endswith("At the table you see his 12 cards, his discard among them, but not "
+                                             "which two he put aside.")
+    fragment = page.url.split("#", 1)[1]
+    assert "hide=1" in fragment and "discard=" not in fragment
+    for giveaway in ("caught", "escapes", "Published answer", "Key:", "At the table:"):
+        assert giveaway not in page.inner_text("body")
+    page.select_option("#lang", "ru")
+    settle(page)
+    assert page.inner_text("#seat-B .unseen-note") == "две из этих карт он снёс, их не видно"
+    assert "открыт, затем взят" in page.inner_text("#talon")
+    found = page.evaluate(ENGLISH_LEFT)
+    assert found == {"missing": [], "left": []}, found
+    page.select_option("#lang", "en")
+    settle(page)
+
+
+def test_at_the_table_the_solvers_declarer_plays_a_discard_no_plan_covers(page, server):
+    """De Gaulle's misère: caught double dummy with his real discard (the talon ♠10 ♥A), but with ♠9
+    ♠8 out he escapes even double dummy, the one discard pref solve's answer at the table names: the
+    board's declarer made that one. The cards he surely put aside (he showed out of their suit) are
+    faded, never another; the end shows his discard and both answers."""
+    name = "de-gaulle-misere"
+    table = pref_solve_json(PROBLEMS / f"{name}.toml")["table"]
+    assert table["caught"] is False and table["uncovered"] == [["8S", "9S"]]
+    open_problem(page, server, name)
+    page.check("#hide-hands")
+    settle(page)
+    assert page.evaluate("pref.board.table.world") == ["8S", "9S"]
+    faded = set()
+    for _ in range(40):
+        if page.evaluate("pref.current().over"):
+            break
+        play_at_the_table(page, best_now(page))
+        out = set(page.eval_on_selector_all("#seat-B .card.out", "cs => cs.map(c => c.dataset.card)"))
+        assert out <= {"8S", "9S"}, out
+        faded |= out
+    assert faded == {"8S", "9S"}
+    page.wait_for_selector("#result:not([hidden])")
+    assert "discard: ♠9 ♠8" in page.inner_text("#deal-again")
+    verdicts = page.eval_on_selector_all("#verdicts .verdict-line", "ls => ls.map(l => l.textContent)")
+    assert verdicts == ["Solved: the misère is clean (the answer knowing his discard ♠9 ♠8: clean).",
+                        "At the table: no sure catch — with the discard ♠9 ♠8 he escapes even double dummy."]
+    solution = page.inner_text("#solution")
+    assert "The board's declarer put aside ♠9 ♠8." in solution
+    assert "misère by B caught: 1 trick" in solution  # the problem's own answer, with his real discard
+    page.reload()  # the same discard again, from the deal as dealt
+    settle(page)
+    assert page.evaluate("pref.board.table.world") == ["8S", "9S"] and page.evaluate("pref.current().over")
+
+
+def test_each_card_at_the_table_is_judged_against_every_discard(page, server, tmp_path):
+    """An ending caught at the table: pref solve's key there is ♣9 alone. ♥J, the best card double
+    dummy (✓ with his hand seen), is marked at the table with the discards it lets escape, those pref
+    solve names after it; ♣9 is ✓ there; the hint names its suit."""
+    path, data = written(tmp_path, "hole", HOLE_AT_THE_TABLE)
+    start = pref_solve_json(path)
+    assert start["table"]["caught"] is True and start["table"]["key"] == ["9C"] and start["table"]["worlds"] == 21
+    values = start["card_values"]
+    assert values["JH"] == max(values.values()) > values["9C"] >= 1  # ♥J the best double dummy, both catch
+    after_path, _ = written(tmp_path, "after", HOLE_AT_THE_TABLE.replace('leader = "A"', 'leader = "A"\ntrick = "JH"')
+                            .replace('A = "♠J ♣9 ♦Q10 ♥J"', 'A = "♠J ♣9 ♦Q10"'))
+    after = pref_solve_json(after_path)["table"]
+    assert after["caught"] is False and after["uncovered"]
+    url = server.url + "#" + url_fragment(data) + "&solve=AB"
+    at_the_table(page, url)  # double dummy: his hand seen
+    play_at_the_table(page, "JH")
+    assert page.inner_text("#moves li:nth-child(2) .mark") == "✓"
+    at_the_table(page, url + "&hide=1")
+    assert sorted(page.evaluate("pref.board.table.world")) == ["7H", "AS"]  # caught at the table: his real discard
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#hint-text').textContent !== ''")
+    assert page.inner_text("#hint-text") == "Hint: the card that works is in ♣."
+    at_the_table(page, url + "&hide=1")
+    play_at_the_table(page, "JH")
+    mark = page.inner_text("#moves li:nth-child(2) .mark")
+    discards = [shown(w) for w in after["uncovered"]]
+    if len(discards) == 1:
+        assert mark == f"? lets him escape with {discards[0]} out"
+    else:
+        assert mark.startswith("? lets him escape: no plan now catches ") and all(d in mark for d in discards)
+    assert mark in page.inner_text("#last-mark")
+    at_the_table(page, url + "&hide=1")
+    play_at_the_table(page, "9C")
+    assert page.inner_text("#moves li:nth-child(2) .mark") == "✓"
+    page.select_option("#lang", "ru")
+    settle(page)
+    assert page.get_attribute("#moves li:nth-child(2) .mark", "title") == "один план по-прежнему ловит его при любом сносе"
+
+
+def test_the_end_at_the_table_says_both_answers_in_both_languages(page, server):
+    """Kovalevskaya's misère at the table, played to the end: the verdict knowing the discard he made
+    and the one at the table; the solution with pref solve's answer and its line at the table (the
+    two discards no plan covers and the one time in two), in English and in Russian."""
+    open_problem(page, server, "kovalevskaya-misere")
+    page.check("#hide-hands")
+    settle(page)
+    play_to_the_end(page)
+    marks_in(page)
+    page.wait_for_selector("#result:not([hidden])")
+    verdicts = page.eval_on_selector_all("#verdicts .verdict-line", "ls => ls.map(l => l.textContent)")
+    assert len(verdicts) == 2 and verdicts[0].startswith("Solved: the misère is caught for ")
+    assert "(the answer knowing his discard ♣A ♣K: caught for one trick)." in verdicts[0]
+    assert verdicts[1] == "At the table: no sure catch — no single plan catches him whichever discard he made; " \
+                          "choosing among 2 of them he escapes at least one time in 2."
+    for lang, answer, at_table in (("en", "Answer: ", "At the table: "), ("ru", "Ответ: ", "За столом: ")):
+        page.select_option("#lang", lang)
+        settle(page)
+        out = CliRunner().invoke(pref, ["solve", "--lang", lang, str(KOVALEVSKAYA)]).output.splitlines()
+        solution = page.inner_text("#solution")
+        for start in (answer, at_table):
+            line = next(line for line in out if line.startswith(start))
+            said = line[len(answer):] if start == answer else line
+            assert said in solution, (lang, said)
+        assert ("2 at random he escapes at least one time in 2" if lang == "en" else "хотя бы в одном случае из 2") \
+            in solution
+    verdicts = page.eval_on_selector_all("#verdicts .verdict-line", "ls => ls.map(l => l.textContent)")
+    assert verdicts[1].startswith("За столом: наверняка не поймать — нет плана, который ловит его при любом сносе")
+    found = page.evaluate(ENGLISH_LEFT)
+    assert found == {"missing": [], "left": []}, found
+    page.select_option("#lang", "en")
+    settle(page)
+    back_to_the_index(page)
+    assert solved_marks(page) == ["kovalevskaya-misere"]  # caught, as knowing his discard; no guess judged
+
+
+def test_a_mark_at_the_table_says_it_is_thinking_and_a_refusal_does_not_hang(page, server, tmp_path):
+    """The search at the table may take a second: the mark shows "…" until its answer comes, the
+    play goes on meanwhile; a refused request is one line on the page, and the board still plays."""
+    path, data = written(tmp_path, "hole", HOLE_AT_THE_TABLE)
+    url = server.url + "#" + url_fragment(data) + "&solve=AB&hide=1"
+    at_the_table(page, url)
+    held = []
+    page.route("**/api/table", lambda route: held.append(route))
+    page.click(".seat.moving .card-button[data-card='9C']")
+    page.wait_for_selector("#last-mark .mark.thinking")
+    assert page.get_attribute("#last-mark .mark.thinking", "title").startswith("judging the card")
+    settle(page)
+    partner = page.eval_on_selector_all(".seat.moving .card-button:enabled", "bs => bs.map(b => b.dataset.card)")[0]
+    play_mine(page, partner)  # the play goes on while the mark waits: B's card, the solver's declarer's reply
+    assert page.evaluate("pref.board.at") >= 3 and page.is_visible("#moves .mark.thinking")
+    for route in held:
+        route.continue_()
+    page.unroute("**/api/table")
+    marks_in(page)
+    assert page.inner_text("#moves li:nth-child(2) .mark") == "✓"
+    page.route("**/api/table", lambda route: route.fulfill(status=400, content_type="application/json",
+                                                          body=json.dumps({"error": "cards: refused here", "field": "cards"})))
+    card = page.eval_on_selector_all(".seat.moving .card-button:enabled", "bs => bs.map(b => b.dataset.card)")[0]
+    play_mine(page, card)
+    page.wait_for_function("document.querySelector('#error').textContent === 'cards: refused here'")
+    assert page.is_visible("#error")
+    page.unroute("**/api/table")
+    if not page.evaluate("pref.current().over"):
+        assert page.eval_on_selector_all(".seat.moving .card-button:enabled", "bs => bs.length") > 0
+
+
+def test_an_open_whist_contract_at_the_table(page, server, tmp_path):
+    """A contract with open whist: the defenders see C's seven cards; a spade first gives him a trick
+    more at the table (though double dummy his real discard makes nothing of it), a club is ✓; the end
+    says the answer at the table beside pref solve's."""
+    path, data = written(tmp_path, "open-whist", OPEN_WHIST)
+    table = pref_solve_json(path)["table"]
+    assert table["tricks"] == 1 and table["dd_tricks"] == 0 and "9C" in table["key"] and "JS" not in table["key"]
+    url = server.url + "#" + url_fragment(data) + "&solve=AB&hide=1"
+    at_the_table(page, url)
+    assert len(page.query_selector_all("#seat-C .card-button")) == 7
+    play_at_the_table(page, "JS")
+    assert page.inner_text("#moves li:nth-child(2) .mark") == "? gives him 1 trick more at the table"
+    at_the_table(page, url)
+    play_at_the_table(page, "9C")
+    assert page.inner_text("#moves li:nth-child(2) .mark") == "✓"
+    play_to_the_end(page)
+    marks_in(page)
+    page.wait_for_selector("#result:not([hidden])")
+    verdicts = page.eval_on_selector_all("#verdicts .verdict-line", "ls => ls.map(l => l.textContent)")
+    assert verdicts[1].startswith("At the table: ") and "one defence holds him to 1 trick whichever discard he made" \
+        in verdicts[1]
+    line = next(line for line in CliRunner().invoke(pref, ["solve", str(path)]).output.splitlines()
+                if line.startswith("At the table (open whist): "))
+    assert line in page.inner_text("#solution")

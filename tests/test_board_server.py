@@ -15,6 +15,7 @@ from cli.board import moves
 from cli.board.command import url_fragment
 from cli.board.server import MAX_BODY, BoardHandler, BoardServer
 from cli.main import pref
+from solver.cards import ascii_name
 from solver.problemfile import load, loads_json, loads_toml
 
 from conftest import KOVALEVSKAYA_FILE as KOVALEVSKAYA, ROOT, child, pref_command
@@ -64,13 +65,12 @@ def test_solve_returns_the_result_object_of_pref_solve_jsonl(server):
     status, result = post(server, "solve", problem)
     assert status == 200
     expected = pref_solve_jsonl(problem)
-    assert expected.pop("table")["caught"] is False  # the answer at the table: pref solve's, not yet the board's
     for obj in (result, expected):  # where the problem came from, and the work done, differ
         for key in ("file", "lineno", "nodes"):
             obj.pop(key, None)
-    # and the board adds pref solve's two lines of text about it (see test_the_answer_and_key_…)
-    assert result.pop("answer") and result.pop("key_text")
-    assert result == expected
+    # and the board adds pref solve's lines of text about it (see test_the_answer_and_key_…)
+    assert result.pop("answer") and result.pop("key_text") and result.pop("table_text")
+    assert result == expected and result["table"]["caught"] is False  # the answer at the table too
     assert result["tricks"] == 1 and result["card_values"]["10D"] == 1 and result["card_values"]["JS"] == 0
 
 
@@ -144,6 +144,179 @@ def test_cards_endpoint_reads_every_notation(server):
         assert status == 200 and sorted(answer["cards"]) == ["7D", "AS", "KS"], text
     status, answer = post(server, "cards", {"text": "♠AZ", "field": "deal.A"})
     assert status == 400 and answer["field"] == "deal.A" and "unknown rank 'Z'" in answer["error"]
+
+
+# -- at the table: the catchers who do not see the discard ---------------------------------
+
+MISERES = sorted(p.stem for p in PROBLEMS.glob("*.toml") if load(p).kind == "misere")
+
+
+def as_played(name: str) -> dict:
+    """The collection's problem as the board plays it: a 12-card declarer's after his best discard."""
+    from solver.problems import with_best_discard
+    problem, _ = with_best_discard(load(PROBLEMS / f"{name}.toml"))
+    return moves.problem_object(problem)
+
+
+def pref_solve_table(path) -> dict:
+    out = CliRunner().invoke(pref, ["solve", "--json", str(path)])
+    assert out.exit_code == 0, out.output
+    return json.loads(out.output)["table"]
+
+
+WORK = ("nodes", "questions")  # the work done depends on what the engine's tables already hold
+
+
+@pytest.mark.parametrize("name", MISERES)
+def test_the_answer_at_the_table_at_the_start_is_pref_solves(server, name):
+    """Every misère of the collection: the board's answer at the table where the problem starts is
+    pref solve --json's "table" (the key asked for), with the discards it covers and each one's
+    double-dummy answer."""
+    status, board = post(server, "table", {"problem": as_played(name), "cards": [], "key": True})
+    assert status == 200, board
+    expected = pref_solve_table(PROBLEMS / f"{name}.toml")
+    live, dd = board.pop("live"), board.pop("dd")
+    for obj in (board, expected):
+        for key in WORK:
+            obj.pop(key)
+    assert board == expected
+    assert len(live) == expected["worlds"] == len(dd) and sum(dd) == expected["dd_caught"]
+    assert all(w in live for w in expected["uncovered"]) and len({len(w) for w in live}) == 1
+
+
+@pytest.mark.parametrize("name, tricks", [("kovalevskaya-misere", (1, 2, 8)), ("lasker-misere", (2, 5)),
+                                          ("misere-catchers-pass-the-lead-in-hearts", (1, 4)),
+                                          ("misere-take-your-trick-at-once", (3,))])
+def test_mid_play_the_answer_at_the_table_is_pref_solves_of_the_tricks_played(server, tmp_path, name, tricks):
+    """After whole tricks of the best line, the board's answer (the deal and the cards since) is
+    pref solve's of a problem file that gives those tricks as played, the talon or the two unseen
+    cards as the file has them; after trick 8 of Kovalevskaya's line the declarer has taken a trick."""
+    from dataclasses import replace
+    from solver.problemfile import dumps
+    problem = load(PROBLEMS / f"{name}.toml")
+    data = moves.problem_object(problem)
+    status, solved = post(server, "solve", data)
+    for n in tricks:
+        line = solved["line"][:3 * n]
+        status, board = post(server, "table", {"problem": data, "cards": line, "key": True})
+        assert status == 200, board
+        path = tmp_path / f"{name}-{n}.toml"
+        played = tuple(" ".join(line[i:i + 3]) for i in range(0, len(line), 3))
+        path.write_text(dumps(replace(problem, played=played, expect=None, key=None, expect_table=None)),
+                        encoding="utf-8")
+        expected = pref_solve_table(path)
+        for obj in (board, expected):
+            for key in WORK:
+                obj.pop(key)
+        live = board.pop("live")
+        board.pop("dd")
+        assert board == expected, n
+        assert len(live) == expected["worlds"] <= 66
+    if name == "kovalevskaya-misere":
+        assert board["caught"] is True  # he took the eighth trick
+
+
+@pytest.mark.parametrize("name", ["kovalevskaya-misere", "misere-at-the-table-spade-or-club",
+                                  "misere-lead-the-diamond-eight"])
+def test_the_discards_the_page_sends_are_covered_as_the_solver_covers_them(server, name):
+    """Along the best line, card by card (tricks in progress too), the board's answer against the
+    discards possible at the start is solve_at_table's, given the position, those discards (less
+    the ones hiding a card he has played) and the play since the deal."""
+    from solver.at_table import solve_at_table
+    from solver.notation import parse_card
+    from solver.problems import table_question
+    from solver.rules import play
+    problem = load(PROBLEMS / f"{name}.toml")
+    data = moves.problem_object(problem)
+    status, start = post(server, "table", {"problem": data, "cards": []})
+    question = table_question(problem)
+    game = problem.game()
+    status, solved = post(server, "solve", data)
+    now, played = question.position, []
+    for card in solved["line"][:-1]:
+        c = parse_card(card)
+        now = play(now, game, c)
+        played.append(c)
+        status, board = post(server, "table", {"problem": data, "cards": [ascii for ascii in solved["line"][:len(played)]],
+                                               "worlds": start["live"]})
+        assert status == 200, board
+        gone = {ascii_name(c) for c in played}
+        listed = [w for w in start["live"] if not gone & set(w)]
+        cut = len(played) - len(now.trick)
+        if question.history:
+            dealt, before = question.history
+            history = (dealt, list(before) + played[:cut])
+        else:
+            history = (question.position, played[:cut])
+        expected = solve_at_table(now, game, question.unseen, worlds=listed, history=history, with_key=False)
+        assert board["live"] == [[ascii_name(c) for c in w] for w in expected.worlds], card
+        assert (board.get("caught"), board["dd"]) == (expected.caught, list(expected.dd)), card
+        assert board["uncovered"] == [[ascii_name(c) for c in w] for w in expected.uncovered], card
+
+
+def test_the_declarers_card_at_the_table_keeps_the_hole_open(server):
+    """Kovalevskaya's misère at the table: his discard ♣K ♣A, the hole (♣K ♣A, ♣K ♥9). While the
+    catchers play his real discard's best line, each card the board's declarer is given keeps both
+    discards of the hole possible until the catchers commit to one of them (then none is given:
+    his best card double dummy will do)."""
+    data = kovalevskaya()
+    status, start = post(server, "table", {"problem": data, "cards": []})
+    hole = start["uncovered"]
+    assert hole == [["KC", "AC"], ["KC", "9H"]]
+    status, solved = post(server, "solve", data)
+    cards, given = [], 0
+    while len(cards) < 29:
+        status, now = post(server, "solve", moves.play_cards(data, cards)[-1]["problem"] if cards else data)
+        mover = now["to_move"]
+        if mover == "B":
+            status, reply = post(server, "table-card", {"problem": data, "cards": cards, "worlds": hole})
+            assert status == 200, reply
+            if reply["card"] is None:
+                break
+            given += 1
+            card = reply["card"]
+            assert card in now["card_values"]  # a card of his real hand, legal
+            cards.append(card)
+            status, after = post(server, "table", {"problem": data, "cards": cards, "worlds": start["live"]})
+            assert all(w in after["live"] for w in hole), cards  # his play tells neither from the other
+        else:
+            cards.append(now["line"][0])
+    assert given >= 5 and len(cards) < 29, (given, cards)
+
+
+def test_bad_requests_at_the_table_are_a_400_in_one_line(server):
+    data = kovalevskaya()
+    contract = moves.problem_object(load(PROBLEMS / "six-spades-draw-trumps-first.toml"))
+    raspasy = moves.problem_object(load(PROBLEMS / "raspasy-throw-the-bare-ace.toml"))
+    twelve = moves.problem_object(load(PROBLEMS / "misere-discard-keep-the-seven.toml"))
+    status, solved = post(server, "solve", data)
+    cases = [
+        ("table", {"problem": data, "cards": "10D"}, "cards", "cards: expected a list of cards"),
+        ("table", {"problem": data, "cards": ["10D", "AH"]}, "cards[2]", "cards[2]: B cannot play AH: does not hold it"),
+        ("table", {"problem": data, "cards": solved["line"]}, "cards", "cards: the deal is over"),
+        ("table", {"problem": data, "worlds": "all"}, "worlds", "worlds: a list of at most 128 discards"),
+        ("table", {"problem": data, "worlds": [["KC"]]}, "worlds[0]", "worlds[0]: a discard here hides 2 card(s)"),
+        ("table", {"problem": data, "worlds": [["KC", 7]]}, "worlds[0]", "worlds[0]: a discard is a list of cards"),
+        ("table", {"problem": data, "worlds": [["AS", "KS"]]}, "worlds[0]", "worlds[0]: AS is not among the declarer's"),
+        ("table", {"problem": data, "worlds": [["KC", "AC"], ["AC", "KC"]]}, "worlds[1]", "worlds[1]: this discard is listed twice"),
+        ("table", {"problem": data, "cards": ["10D", "7D"], "worlds": [["7D", "AC"]]}, "worlds",
+         "worlds: every discard listed hides a card he has played since"),
+        ("table", {"problem": data, "key": "yes"}, "key", "key: true or false"),
+        ("table", {"problem": contract}, "game.kind", "game.kind: nothing is asked at the table"),
+        ("table", {"problem": raspasy}, "game.kind", "game.kind: nothing is asked at the table"),
+        ("table", {"problem": twelve}, "problem", "problem: the declarer holds 12 cards and has not discarded"),
+        ("table", {"problem": {**data, "game": {**data["game"], "table_discards": "some"}}}, "game.table_discards",
+         "game.table_discards: "),
+        ("table-card", {"problem": data, "cards": []}, "worlds", "worlds: missing"),
+        ("table-card", {"problem": data, "cards": [], "worlds": [["KC", "AC"]]}, "position",
+         "position: A is to play, not the declarer"),
+        ("table-card", {"problem": data, "cards": ["10D"], "worlds": [["KC", "9H"]]}, "worlds",
+         "worlds: his own discard (the unseen cards) is not among the worlds"),
+    ]
+    for endpoint, body, field, message in cases:
+        status, answer = post(server, endpoint, body)
+        assert status == 400 and answer["field"] == field and answer["error"].startswith(message), (body, answer)
+        assert "\n" not in answer["error"] and str(ROOT) not in answer["error"]
 
 
 # -- saving: what the board writes, pref solve reads back unchanged ---------------------
@@ -519,7 +692,8 @@ def test_answers_in_russian_are_pref_solves(server):
 
 def test_fuzzed_bodies_are_answered_or_refused_in_one_line(server):
     """Any body to any endpoint: a 200, or a 400 with a one-line error — never a 500, never a
-    dropped connection (issue 13: the board's bodies in the fuzz)."""
+    dropped connection (issue 13: the board's bodies in the fuzz; the questions at the table with
+    Kovalevskaya's misère and cards, discards and keys of every shape)."""
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
@@ -531,9 +705,17 @@ def test_fuzzed_bodies_are_answered_or_refused_in_one_line(server):
                                       "game": st.fixed_dictionaries({"kind": st.sampled_from(["contract", "misere", "raspasy", "x"])},
                                                                     optional={"contract": st.sampled_from(["6S", "7NT", "11H", ""]),
                                                                               "declarer": st.sampled_from("ABCD")})})
-    bodies = values | problems | st.fixed_dictionaries({"problem": problems, "cards": values}) | \
+    misere = moves.problem_object(load(KOVALEVSKAYA))
+    table = st.fixed_dictionaries({"problem": st.just(misere) | problems},
+                                  optional={"cards": values | st.lists(st.sampled_from(["10D", "7D", "AD", "JS"]),
+                                                                       max_size=4),
+                                            "worlds": values | st.lists(st.lists(st.sampled_from(["KC", "AC", "9H", "7S"]),
+                                                                                 max_size=3), max_size=4),
+                                            "key": values})
+    bodies = values | problems | table | st.fixed_dictionaries({"problem": problems, "cards": values}) | \
         st.fixed_dictionaries({"text": st.text(max_size=40), "name": st.text(max_size=12), "field": st.text(max_size=8)})
-    endpoints = st.sampled_from(["solve", "play", "open", "save", "cards", "index", "problem", "nothing"])
+    endpoints = st.sampled_from(["solve", "play", "open", "save", "cards", "index", "problem", "table", "table-card",
+                                 "nothing"])
 
     @settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
     @given(endpoints, bodies | st.binary(max_size=40))
@@ -551,12 +733,13 @@ def test_fuzzed_bodies_are_answered_or_refused_in_one_line(server):
 WARM_THEN_SOLVE = """
 import json, sys
 from numba.core.registry import CPUDispatcher
-from cli.board import moves
-from solver.kernel import drivers
+from cli.board import at_table, moves
+from solver.kernel import drivers, worlds
 from solver.problemfile import load
 
 def loaded():
-    return {name: len(f.signatures) for name, f in vars(drivers).items() if isinstance(f, CPUDispatcher)}
+    return {f"{module.__name__}.{name}": len(f.signatures) for module in (drivers, worlds)
+            for name, f in vars(module).items() if isinstance(f, CPUDispatcher)}
 
 moves.warm_up()
 before = loaded()
@@ -565,6 +748,9 @@ for name in sys.argv[1:]:
     solved = moves.solve_object(problem)
     if "discard" not in solved:  # a 12-card declarer discards first: the solve is the request
         moves.play_cards(problem, [solved["line"][0]])
+    if "table" in solved and "discard" not in solved:  # the marks and the declarer's card at the table
+        table = at_table.table_object(problem, solved["line"][:1], None, True)
+        at_table.declarer_object(problem, solved["line"][:1], table["uncovered"] or table["live"][:1])
 print(json.dumps([before, loaded()]))
 """
 
@@ -583,8 +769,10 @@ def test_the_warm_up_loads_every_kernel_entry_a_request_calls():
     assert run.returncode == 0, run.stderr
     before, after = json.loads(run.stdout)
     assert after == before
-    assert all(count >= 1 for name, count in before.items() if name in ("value", "reaches", "card_values",
-                                                                        "best_line")), before
+    assert all(count >= 1 for name, count in before.items()
+               if name.rsplit(".", 1)[1] in ("value", "reaches", "card_values", "best_line", "table_covers",
+                                             "world_reaches", "world_values")), before
+    assert sum(name.endswith("worlds.table_covers") for name in before) == 1
 
 
 # -- bad input: one line, naming no folder of the machine and no None --------------------

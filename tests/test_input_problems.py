@@ -180,6 +180,9 @@ def test_expect_counts_the_whole_deal_in_solve_check_the_board_and_the_api(tmp_p
 
     data, taken = _with_played(name, tricks)
     assert any(taken)
+    # the line played is double dummy's (its catchers knew the discard): after it, the answer at the
+    # table is another question's, not the published one (Kovalevskaya's is caught after 9 tricks)
+    data["expect"].pop("table", None)
     problem = from_dict(data, "p")
     from_here = solve(problem.position(), problem.game()).tricks
     if isinstance(from_here, dict):  # raspasy: A's line is not B's or C's best, their values move

@@ -117,7 +117,7 @@ def url_fragment(problem: dict) -> str:
     for key in ("talon", "discard"):
         if key in deal:
             params[key] = deal[key].replace(" ", ",")
-    for key in ("kind", "contract", "declarer", "leader", "raspasy_talon"):
+    for key in ("kind", "contract", "declarer", "leader", "raspasy_talon", "whist"):
         if key in game:
             params[key] = game[key]
     played = [card for trick in game.get("played", []) for card in trick.split()]

@@ -15,13 +15,14 @@ from solver.analysis.key import key_of_card_values
 from solver.cards import SEATS, ascii_name
 from solver.notation import NotationError, format_hand, parse_card, parse_card_list, parse_cards
 from solver.problemfile import Problem, ProblemError, dumps, from_dict, loads_json, loads_toml, to_dict
-from solver.problems import solve_problem
+from solver.problems import solve_problem, solve_table
 from solver.rules import DEALER, Kind, legal_cards, play, seat_name, why_illegal
 
 from ..render import answer, key_text
 from ..runtime import engine
-from ..solving import result_json
+from ..solving import result_json, table_json
 from ..style import Style
+from ..text.at_table import table_lines
 from ..words import say
 
 SOURCE = "board"
@@ -52,15 +53,20 @@ def read_problem(data) -> Problem:
 
 
 def solve_object(data, lang: str = "en") -> dict:
-    """The result object of ``pref solve --jsonl`` for one problem object, with the two lines
-    ``pref solve`` prints about it: ``answer`` (its "Answer:") and ``key_text`` (its "Key:");
-    for a declarer who held 12 cards, ``discard_key_text`` says which discards work. ``lang``
-    ``ru`` writes them as ``pref solve --lang ru`` does."""
+    """The result object of ``pref solve --jsonl`` for one problem object (a misère's, or an open
+    whist contract's, with its answer at the table, ``table``), with the lines ``pref solve``
+    prints about it: ``answer`` (its "Answer:"), ``key_text`` (its "Key:") and ``table_text``
+    (its "At the table:"); for a declarer who held 12 cards, ``discard_key_text`` says which
+    discards work. ``lang`` ``ru`` writes them as ``pref solve --lang ru`` does."""
     style = Style(lang, False)
     problem = read_problem(data)
     solved = solve_problem(problem, engine())
+    table = solve_table(problem, engine(), solved)
     result = solved.result
     out = result_json(problem, result, solved.discard, solved.chosen)
+    if table is not None:  # a misère, or a contract with open whist: its answer at the table too
+        out["table"] = table_json(problem, *table)
+        out["table_text"] = "\n".join(table_lines(*table, style))
     position, game = result.position, result.game
     out["answer"] = answer(position.tricks_left, game, result.tricks, style, position.taken)
     if solved.discard_key:  # which discards work: a composer's question (pref check --strict asks it too)
@@ -74,18 +80,27 @@ def solve_object(data, lang: str = "en") -> dict:
 WARM_UP = {"deal": {"A": "♠A", "B": "♠7", "C": "♣7"}, "game": {"kind": "contract", "contract": "6S", "declarer": "A"}}
 """A one-trick problem whose solve loads every kernel function the board calls."""
 
+WARM_UP_TABLE = [{"deal": {"A": "♠A ♣7", "B": "♠7 ♣8", "C": "♠8 ♣9", "discard": "♥7 ♥8"}, "game": game}
+                 for game in ({"kind": "misere", "declarer": "B"},
+                              {"kind": "contract", "contract": "6S", "declarer": "B", "whist": "open"})]
+"""Two-trick problems whose answers at the table load the search there: a misère's and an open whist contract's."""
+
 
 def warm_up() -> None:
     """Load the compiled kernel (compile it on the very first run) before the page asks.
 
     A solve loads the best line and the card values; the plain value (what a 12-card
     declarer's discards are searched with) and the threshold search are loaded by name, or
-    the first discard problem would wait for a compile of its own inside the request."""
+    the first discard problem would wait for a compile of its own inside the request. The
+    search at the table is compiled apart (:mod:`solver.kernel.worlds`): a misère and an open
+    whist contract load it."""
     solve_object(WARM_UP)
     result = solve_problem(from_dict(WARM_UP, "warm-up"), engine()).result
     focus = result.game.declarer
     engine().value(result.position, result.game, focus)
     engine().reaches(result.position, result.game, focus, 1)
+    for problem in WARM_UP_TABLE:
+        solve_object(problem)
 
 
 def problem_object(problem: Problem, *, with_expect: bool = True) -> dict:
@@ -129,21 +144,11 @@ def play_cards(data, cards, lang: str = "en") -> list[dict]:
     """
     problem = read_problem(data)
     game, position = problem.game(), problem.position()
-    if not isinstance(cards, list):
-        raise ProblemError(SOURCE, "cards", "expected a list of cards such as [\"10D\", \"7D\"]")
     deal_tricks = position.tricks_left + len(problem.played or ())
     steps = []
-    for n, text in enumerate(cards, 1):
-        try:
-            c = parse_card(str(text))
-        except NotationError as e:
-            raise ProblemError(SOURCE, f"cards[{n}]", str(e)) from None
+    for n, text in enumerate(card_list(cards), 1):
+        c = checked_card(position, game, text, n)
         mover = position.to_move
-        if position.is_over():
-            raise ProblemError(SOURCE, f"cards[{n}]", "the deal is over: no card is left to play")
-        if c not in legal_cards(position, game):
-            raise ProblemError(SOURCE, f"cards[{n}]",
-                               f"{SEATS[mover]} cannot play {ascii_name(c)}: {why_illegal(position, game, c)}")
         before = position.taken
         position = play(position, game, c)
         winner = _completed(position, before) if not position.trick else None
@@ -153,6 +158,27 @@ def play_cards(data, cards, lang: str = "en") -> list[dict]:
             step["answer"] = _final_answer(game, position, deal_tricks, Style(lang, False))
         steps.append(step)
     return steps
+
+
+def card_list(cards) -> list:
+    """The request's ``cards``: a list, else the one-line error."""
+    if not isinstance(cards, list):
+        raise ProblemError(SOURCE, "cards", "expected a list of cards such as [\"10D\", \"7D\"]")
+    return cards
+
+
+def checked_card(position, game, text, n: int) -> int:
+    """The ``n``-th card of the request (a JSON name), legal where it is played; else an error naming it."""
+    try:
+        c = parse_card(str(text))
+    except NotationError as e:
+        raise ProblemError(SOURCE, f"cards[{n}]", str(e)) from None
+    if position.is_over():
+        raise ProblemError(SOURCE, f"cards[{n}]", "the deal is over: no card is left to play")
+    if c not in legal_cards(position, game):
+        raise ProblemError(SOURCE, f"cards[{n}]", f"{SEATS[position.to_move]} cannot play {ascii_name(c)}: "
+                           f"{why_illegal(position, game, c)}")
+    return c
 
 
 def _final_answer(game, position, deal_tricks: int, style: Style = STYLE) -> str:

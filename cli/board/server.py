@@ -14,6 +14,13 @@ Endpoints (``POST``, JSON in and out, ``?lang=ru`` for the answers in Russian; a
   ``pref solve``'s answer and key lines as text (see :func:`cli.board.moves.solve_object`);
 - ``/api/play``: ``{"problem": …, "cards": ["10D", …]}`` → ``{"steps": [...]}``, the last
   step's ``answer`` once the deal is over (see :func:`cli.board.moves.play_cards`);
+- ``/api/table``: ``{"problem": …, "cards": ["10D", …], "worlds": [["KC", "AC"], …], "key": false}`` →
+  the answer at the table after those cards, for the catchers who do not see the discard (see
+  :func:`cli.board.at_table.table_object`): one search, at most about a second on the hardest
+  full deals;
+- ``/api/table-card``: ``{"problem": …, "cards": […], "worlds": [["KC", "AC"], …]}`` → ``{"card": "7S"}``,
+  the declarer's card that keeps those discards beyond any one plan of the defence, or ``null``
+  (see :func:`cli.board.at_table.declarer_object`);
 - ``/api/open``: ``{"name": "x.toml", "text": …}`` → ``{"problem": …}``;
 - ``/api/save``: ``{"problem": …, "format": "json"|"toml"}`` → ``{"text": …}``;
 - ``/api/cards``: ``{"text": "♠AK ♦7", "field": "deal.A"}`` → ``{"cards": [...]}``;
@@ -34,7 +41,7 @@ from importlib import resources
 
 from solver.problemfile import ProblemError
 
-from . import moves
+from . import at_table, moves
 
 MAX_BODY = 64 * 1024
 """The largest request body accepted: a problem and a whole line of play take a few kilobytes."""
@@ -149,6 +156,11 @@ def _api(request: dict, name: str, lang: str):
         return moves.solve_object(request, lang)
     if name == "play":
         return {"steps": moves.play_cards(request.get("problem"), request.get("cards", []), lang)}
+    if name == "table":
+        return at_table.table_object(request.get("problem"), request.get("cards", []), request.get("worlds"),
+                                     request.get("key", False))
+    if name == "table-card":
+        return at_table.declarer_object(request.get("problem"), request.get("cards", []), request.get("worlds"))
     if name == "open":
         return {"problem": moves.load_text(request.get("text"), request.get("name"))}
     if name == "save":

@@ -15,7 +15,7 @@ from solver.problems import Solved, best_lines, solve_problem, solve_table
 from ..errors import UserError
 from ..options import color_option, json_option, lang_option
 from ..runtime import engine
-from ..solving import Outcome, answer_lines, each_problem, error_json, result_json
+from ..solving import Outcome, answer_lines, each_problem, error_json, result_json, table_json
 from ..style import Style, want_color
 from ..text.solve import explain, value_lines
 
@@ -148,17 +148,6 @@ def _json_out(problem: Problem, solved: Solved, full: bool, stats, table=None) -
             out["table"].pop("key")
     if stats:
         out["stats"] = stats.as_dict()
-    return out
-
-
-def table_json(problem: Problem, question, answer) -> dict:
-    """The answer at the table for JSON: :meth:`~solver.at_table.TableAnswer.to_json`, where the
-    unseen cards come from (``source``) and, when the file declares it for the discards covered,
-    ``expect`` and ``agrees``."""
-    out = {**answer.to_json(), "source": question.source}
-    if problem.expect_table is not None and question.as_filed:
-        out["expect"] = problem.expect_table
-        out["agrees"] = problem.agrees_table(answer)
     return out
 
 

@@ -2,6 +2,7 @@
 // so a link reproduces it.
 
 import { dotText, handCards, listCards, SEATS } from "./cards.js";
+import { $ } from "./dom.js";
 import { board } from "./state.js";
 import { textOf } from "./words.js";
 
@@ -13,12 +14,14 @@ function addressOf(problem, moves, upTo) {
   if (board.id) {
     p.set("p", board.id);
     p.set("solve", board.solving ? board.solving.join("") : "none");
-    if (board.discardBest && !board.discarding && problem.deal.discard) p.set("discard", listCards(problem.deal.discard).join(","));
+    // the discard the user made as the declarer (the defenders' would give it away at the table)
+    const mine = board.solving && board.discardBest && board.solving.includes(board.discardBest.seat);
+    if (mine && !board.discarding && problem.deal.discard) p.set("discard", listCards(problem.deal.discard).join(","));
   } else {
     for (const s of SEATS) p.set(s, dotText(handCards(problem.deal[s])));
     for (const key of ["talon", "discard"]) if (problem.deal[key]) p.set(key, listCards(problem.deal[key]).join(","));
     const g = problem.game || {};
-    for (const key of ["kind", "contract", "declarer", "leader", "raspasy_talon"]) if (g[key]) p.set(key, g[key]);
+    for (const key of ["kind", "contract", "declarer", "leader", "raspasy_talon", "whist"]) if (g[key]) p.set(key, g[key]);
     if (g.trick) p.set("trick", listCards(g.trick).join(","));
     if (problem.expect && !board.solving) {
       const t = problem.expect.tricks;
@@ -33,6 +36,7 @@ function addressOf(problem, moves, upTo) {
   }
   if (moves.length) p.set("moves", moves.join(","));
   if (upTo !== moves.length) p.set("at", String(upTo));
+  if (board.solving && $("hide-hands").checked) p.set("hide", "1");  // at the table: the same discard again
   if (board.solving && board.helped) p.set("help", "1");
   if (board.solving && board.revealed) p.set("shown", "1");
   return "#" + p.toString().replace(/%2C/g, ",");
@@ -40,7 +44,8 @@ function addressOf(problem, moves, upTo) {
 
 export function updateAddress() {
   const moves = board.states.slice(1).map((s) => s.card);
-  history.replaceState(null, "", addressOf(board.start, moves, board.at));
+  // at the table the deal as dealt: the discard the solver's declarer made is chosen again from it
+  history.replaceState(null, "", addressOf(board.table ? board.table.dealt : board.start, moves, board.at));
 }
 
 // A count in the address ("at", "opened"): a whole number, else none (a mistyped one is ignored).
@@ -52,7 +57,7 @@ export function problemFromAddress(hash) {
   const p = new URLSearchParams(hash.replace(/^#/, ""));
   const solve = p.get("solve");
   const wanted = { moves: listCards(p.get("moves")), upTo: count(p.get("at")), helped: p.get("help") === "1",
-    revealed: p.get("shown") === "1", discard: listCards(p.get("discard")),
+    revealed: p.get("shown") === "1", discard: listCards(p.get("discard")), hidden: p.get("hide") === "1",
     solving: solve === null ? undefined : solve === "none" ? null : solve.split("").filter((s) => SEATS.includes(s)) };
   if (p.get("p") || p.get("name")) return { ...wanted, id: p.get("p") || p.get("name") };
   if (!p.get("A") && !p.get("B") && !p.get("C")) return null;
@@ -63,7 +68,7 @@ export function problemFromAddress(hash) {
   for (const key of ["talon", "discard"]) if (p.get(key)) problem.deal[key] = listCards(p.get(key)).join(" ");
   if (p.get("kind")) {
     problem.game = {};
-    for (const key of ["kind", "contract", "declarer", "leader", "raspasy_talon"]) {
+    for (const key of ["kind", "contract", "declarer", "leader", "raspasy_talon", "whist"]) {
       if (p.get(key)) problem.game[key] = p.get(key);
     }
     if (p.get("trick")) problem.game.trick = listCards(p.get("trick")).join(" ");

@@ -1,8 +1,10 @@
 // One seat against the solver: the seats the user sits at, and the solver's reply for the others.
 
+import { declarerCard } from "./attable.js";
 import { $ } from "./dom.js";
 import { playCards, toMove } from "./history.js";
 import { noteTakeBack } from "./problem.js";
+import { showError } from "./render.js";
 import { board } from "./state.js";
 
 export const playerMayPlay = (mover) => (board.solving ? board.solving.includes(mover)
@@ -16,7 +18,16 @@ export function maybeAutoPlay(state, result) {
   if (board.solving) {  // a problem: the solver answers for the other side, at the end of the history
     const mover = state.over ? null : toMove(state.problem);
     if (result && mover && !board.solving.includes(mover) && board.at === board.states.length - 1) {
-      board.autoTimer = setTimeout(() => playCards([result.line[0]]), 450);
+      const at = board.at, start = board.start;
+      board.autoTimer = setTimeout(async () => {
+        let card = result.line[0];
+        try {  // at the table he keeps the defence guessing which discard he made
+          if (mover === board.start.game.declarer) card = await declarerCard(at, card);
+        } catch (e) {
+          showError(e.message);
+        }
+        if (board.start === start && board.at === at && at === board.states.length - 1) playCards([card]);
+      }, 450);
     }
     return;
   }

@@ -3,6 +3,7 @@
 // no build step: each module imports what it uses (index.html loads this one).
 
 import { problemFromAddress } from "./address.js";
+import { wantsTable } from "./attable.js";
 import { userPlays } from "./autoplay.js";
 import { dotCards, handText, SEATS } from "./cards.js";
 import { clearSolved, drawIndex, nextProblem, openCollection, showIndex } from "./collection.js";
@@ -10,7 +11,7 @@ import { $ } from "./dom.js";
 import { openFile, save } from "./files.js";
 import { gameName } from "./game.js";
 import { begin, current, goTo, playCards, problemAt, toMove, undo } from "./history.js";
-import { discardDone, fillSolveAs, giveHint, hiding, solveAs } from "./problem.js";
+import { discardDone, fillSolveAs, giveHint, hiding, replay, solveAs } from "./problem.js";
 import { render } from "./render.js";
 import { api, solveOf } from "./server.js";
 import { clearFieldErrors, closeSetup, drawDeck, FIELDS, fieldTyped, openSetup, randomDeal,
@@ -35,19 +36,21 @@ function wire() {
     playCards(r.line);
   });
   $("hints").addEventListener("change", () => document.body.classList.toggle("no-hints", !$("hints").checked));
-  $("lang").addEventListener("change", () => {
+  $("lang").addEventListener("change", async () => {
     board.lang = $("lang").value;
     store.set("pref-lang", board.lang);
     sayAll();
     if (!$("index").hidden) drawIndex();
     else if (board.start) {
       fillSolveAs();
+      const last = board.states.length - 1;  // a deal played out: its last card's answer in the new language
+      if (board.states[last].over) await replay(board.states.slice(1).map((s) => s.card), board.at);
       if (board.hint) giveHint();  // said again in the new language
       else render();
     }
   });
   $("solve-as").addEventListener("change", () => solveAs($("solve-as").value.split("").filter(Boolean)));
-  $("hide-hands").addEventListener("change", () => render());
+  $("hide-hands").addEventListener("change", hideHandsChanged);
   $("show-solution").addEventListener("click", () => { board.revealed = true; render(); });
   $("hint").addEventListener("click", giveHint);
   $("discard-done").addEventListener("click", discardDone);
@@ -92,6 +95,19 @@ function wire() {
   window.addEventListener("hashchange", () => {
     beginFromAddress();  // typed or pasted: replaceState fires no event
   });
+}
+
+// "Only the hands I would see": an attempt not begun starts again (at the table or not: the
+// defenders then do not see his discard, and the solver's declarer chooses it); one under way at the
+// table that shows his hand has seen the discard, which is help.
+function hideHandsChanged() {
+  const begun = board.at !== board.openedAt || board.states.length > board.openedAt + 1;
+  if (board.solving && !board.finished && !board.discarding && !begun && wantsTable() !== !!board.table) {
+    solveAs(board.solving);
+    return;
+  }
+  if (board.table && !$("hide-hands").checked && !board.finished) board.helped = true;
+  render();
 }
 
 // A link is read by the server like a problem file, so a mistyped card is named, not dropped.

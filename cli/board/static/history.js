@@ -12,7 +12,7 @@ import { closeSetup, openSetup } from "./setup.js";
 import { board } from "./state.js";
 
 export const current = () => board.states[board.at];
-const movesTo = (i) => board.states.slice(1, i + 1).map((s) => s.card);
+export const movesTo = (i) => board.states.slice(1, i + 1).map((s) => s.card);
 const fullDeal = () => !(board.start.game && board.start.game.trick) && cardCount(board.start) === 30;
 
 // The problem file of the position after ``i`` cards: on a full deal the deal as dealt with the
@@ -125,6 +125,7 @@ export async function begin(given, extraMoves = [], upTo = null, { keepDiscard =
   closeSetup();  // a problem opened by its address while the set-up was open
   $("index").hidden = true;
   $("layout").hidden = false;
+  board.table = null;  // a new start: the attempt at the table, if any, begins again from it
   if (!keepDiscard) {  // another problem: analysis until a side is chosen
     board.id = "";
     board.solving = null;

@@ -1,17 +1,21 @@
 // Problem mode's marks: was each of the user's cards (and his discard) as good as the best? ✓,
 // or what it cost and which cards kept it; in the moves and in the middle of the table.
 
+import { tableAt, tableKnown, tableMarkOf, unseenView } from "./attable.js";
 import { cardText } from "./cards.js";
 import { $, cardFace, el } from "./dom.js";
 import { bestValue, countedSeat } from "./game.js";
 import { problemAt } from "./history.js";
 import { keyOf, solveOf } from "./server.js";
 import { board } from "./state.js";
-import { drawMoves } from "./table.js";
+import { announce, showError } from "./render.js";
+import { drawMoves, drawSeat } from "./table.js";
 import { say, tricksTaken } from "./words.js";
 
-// Was the user's card ``i`` as good as the best? ✓, or what it cost and which cards kept it.
+// Was the user's card ``i`` as good as the best? ✓, or what it cost and which cards kept it; at the
+// table, judged against every discard the declarer may have made (attable.js).
 export function markOf(i) {
+  if (board.table) return tableMarkOf(i);
   const s = board.states[i];
   const before = board.solved.get(keyOf(problemAt(i - 1)));
   if (!before || !(s.card in before.card_values)) return null;
@@ -41,6 +45,10 @@ export function discardMark() {
 // came from the address): solve them, then draw the moves again.
 export function fetchMarks() {
   if (!board.solving || board.discarding) return;
+  if (board.table) {
+    fetchTableMarks();
+    return;
+  }
   const before = [];
   if (board.discardBest && board.solving.includes(board.discardBest.seat)) before.push(board.start);  // the discard's
   for (let i = board.openedAt + 1; i < board.states.length; i++) {
@@ -48,6 +56,28 @@ export function fetchMarks() {
   }
   for (const problem of before) {
     if (!board.solved.has(keyOf(problem))) solveOf(problem).then(() => drawMoves(), () => {});
+  }
+}
+
+// At the table: the answers before and after each of the user's cards, and where the play stands
+// now (the next card's "before", and which of his cards he surely put aside), asked one by one
+// (each a search); each mark is drawn as its answers come in.
+function fetchTableMarks() {
+  const wanted = board.states[board.at].over ? [] : [board.at];
+  for (let i = board.openedAt + 1; i < board.states.length; i++) {
+    if (board.solving.includes(board.states[i].seat)) wanted.push(i - 1, board.states[i].over ? null : i);
+  }
+  const table = board.table;
+  for (const i of new Set(wanted)) {
+    if (i === null || tableKnown(i)) continue;
+    tableAt(i).then(() => {
+      if (board.table !== table) return;  // another attempt meanwhile
+      drawMoves();
+      drawLastMark();
+      const state = board.states[board.at];
+      if (i === board.at && unseenView(board.start.game.declarer, state)) drawSeat(board.start.game.declarer, state, null);
+      announce(state);
+    }, (e) => showError(e.message));
   }
 }
 

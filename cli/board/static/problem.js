@@ -6,6 +6,7 @@
 // Here: the sides, an attempt from the start, the 12-card declarer's discard, the hint, the task and
 // drawing problem mode; the marks are marks.js's, the end of an attempt result.js's.
 
+import { beginAtTable, leaveTable, tableHint, taskAtTable, wantsTable } from "./attable.js";
 import { mySeats } from "./autoplay.js";
 import { cardText, handCards, handText, listCards, order, SEATS, SUIT_SYMBOLS, suitOf } from "./cards.js";
 import { $, el } from "./dom.js";
@@ -23,8 +24,15 @@ import { say, textOf, tricks, tricksOf, tricksTaken } from "./words.js";
 // The problem as it was opened, published answer and all (a 12-card declarer's before his discard;
 // a file with tricks played as the deal and those tricks). Its answer is the solution's.
 export function originOf() {
+  if (board.table) return board.table.origin;
   if (board.discardBest) return board.discardBest.from;
   return board.openedAt < board.states.length ? problemAt(board.openedAt) : board.start;
+}
+
+// The problem as the user plays it, from where it was opened: the problem's own, or at the table
+// the deal with the discard the solver's declarer made (attable.js). Its answer judges the play.
+export function playedOriginOf() {
+  return board.table ? problemAt(board.openedAt) : originOf();
 }
 
 // ---- sides -----------------------------------------------------------------------------------
@@ -66,6 +74,8 @@ const sameSeats = (a, b) => !!a && !!b && a.join("") === b.join("");
 // from the address: the discard made, the moves, the help it had, the solution shown.
 export async function solveAs(seats, restore = null) {
   clearTimeout(board.autoTimer);
+  await leaveTable();  // each attempt starts from the deal as dealt
+  if (restore && restore.hidden !== undefined) $("hide-hands").checked = restore.hidden;
   board.solving = seats && seats.length ? seats : null;
   board.revealed = !!(restore && restore.revealed);
   board.helped = !!(restore && restore.helped);
@@ -84,6 +94,13 @@ export async function solveAs(seats, restore = null) {
   } else if (board.solving) {
     board.states = board.states.slice(0, board.openedAt + 1);
     board.at = board.openedAt;
+  }
+  if (wantsTable()) {  // the defenders, who do not see his discard
+    try {
+      await beginAtTable(originOf());
+    } catch (e) {
+      showError(e.message);
+    }
   }
   fillSolveAs();
   if (restore && restore.moves.length && !board.discarding) await replay(restore.moves, restore.upTo);
@@ -170,6 +187,12 @@ function drawDiscardBar() {
 
 export async function giveHint() {
   board.helped = true;
+  if (board.table && !board.discarding) {  // at the table: the first cards of a plan for every discard
+    board.hint = await tableHint((cards) => [...new Set(cards.map(suitOf))].sort().map((s) => SUIT_SYMBOLS[s]));
+    board.hintAt = board.at;
+    render();
+    return;
+  }
   const result = board.discarding ? await solveOf(board.discardBest.from) : await solveOf(problemAt(board.at));
   const suits = (cards) => [...new Set(cards.map(suitOf))].sort().map((s) => SUIT_SYMBOLS[s]);
   if (board.discarding) {
@@ -219,12 +242,18 @@ function taskSaid(answer) {
   return (discards ? say("task discard", { declarer }) : "") + text;
 }
 
+// The task, and at the table what the user sees of the declarer's cards.
+function taskWithTable(answer) {
+  const task = taskSaid(answer);
+  return board.table && task ? `${task} ${taskAtTable()}` : task;
+}
+
 // ---- drawing problem mode --------------------------------------------------------------------
 
 // The task, the hint, the raspasy note on cost, the discard bar, the end's result, the last mark.
 export function drawProblem(state) {
   const origin = board.solved.get(keyOf(originOf()));
-  const task = taskSaid(origin && origin.deal_tricks);
+  const task = taskWithTable(origin && origin.deal_tricks);
   $("task").hidden = !task;
   $("task").replaceChildren();
   if (task) $("task").append(el("strong", "", `${say("task")}: `), task);

@@ -3,13 +3,14 @@
 // worse than the best, a 12-card declarer's discard) and, in problem mode, the solution.
 
 import { updateAddress } from "./address.js";
+import { worldSaid } from "./attable.js";
 import { maybeAutoPlay } from "./autoplay.js";
 import { cardText, listCards, SEATS } from "./cards.js";
 import { $, el } from "./dom.js";
 import { bestValue, countedSeat, gameName, moverWantsMore } from "./game.js";
 import { current, problemAt, toMove } from "./history.js";
 import { fetchMarks, markOf } from "./marks.js";
-import { drawProblem, focusHand, hiding, originOf } from "./problem.js";
+import { drawProblem, focusHand, hiding, originOf, playedOriginOf } from "./problem.js";
 import { recordAttempt, showFirstMark } from "./result.js";
 import { keyOf, solveOf } from "./server.js";
 import { openSetup } from "./setup.js";
@@ -67,6 +68,8 @@ function drawSolution() {
   if (title) box.append(el("div", "solution-title", title));
   if (result) {
     box.append(verdictLine(result.answer));
+    if (result.table_text) box.append(el("div", "sub table-answer", result.table_text));  // both answers
+    if (board.table) box.append(el("div", "sub table-world", worldSaid()));
     if (board.start.game.kind === "raspasy") box.append(el("div", "sub raspasy-note", say("raspasy totals")));
     if (result.discard_key_text) box.append(el("div", "sub discard-key", `${say("best discard")}: ${result.discard_key_text}`));
     if (result.key_text) box.append(keyLine(result));
@@ -112,7 +115,7 @@ function drawValue(state, result) {
     return;
   }
   if (hiding()) {  // nothing that gives the problem away is on the page, not even hidden
-    if (!board.discarding) box.append(el("div", "sub values-hidden", say("values hidden problem")));
+    if (!board.discarding) box.append(el("div", "sub values-hidden", say(board.table ? "values hidden table" : "values hidden problem")));
     return;
   }
   if (!result) {
@@ -130,6 +133,7 @@ function drawValue(state, result) {
     { mover, counted, many: say(moverWantsMore(game, mover) ? "many" : "few") });
   box.append(giveaway(legend));
   if (result.key_text) box.append(giveaway(keyLine(result)));
+  if (result.table_text) box.append(giveaway(el("div", "sub table-answer", result.table_text)));
   if ("agrees" in result) {
     const e = result.expect;
     const text = typeof e === "object" ? SEATS.map((s) => `${s} ${e[s]}`).join(", ") : tricks(e);
@@ -189,6 +193,7 @@ export async function render() {
   try {  // the position's values, and the problem's own answer (the task, the result and the solution say it)
     const asked = [state.over ? null : solveOf(problemAt(board.at))];
     if (board.solving || board.discardBest) asked.push(solveOf(originOf()));
+    if (board.table) asked.push(solveOf(playedOriginOf()));  // the answer knowing the discard he made
     [result] = await Promise.all(asked);
   } catch (e) {
     showError(e.message);
@@ -225,7 +230,7 @@ function showHints() {
 }
 
 // The live status says what changed (a card played and its mark, whose turn), not the whole panel again.
-function announce(state) {
+export function announce(state) {
   const mark = state.card && board.solving && board.solving.includes(state.seat) ? markOf(board.at) : null;
   const played = state.card ? `${state.seat} ${cardText(state.card)}${mark ? ": " + mark.textContent : ""}. ` : "";
   const text = played + $("turn").textContent;

@@ -4,13 +4,17 @@
 import { cardText, handCards, handText, listCards, SEATS } from "./cards.js";
 import { $, el } from "./dom.js";
 import { cardCount } from "./history.js";
-import { originOf } from "./problem.js";
+import { knowingSaid, tableVerdict } from "./attable.js";
+import { originOf, playedOriginOf } from "./problem.js";
 import { keyOf } from "./server.js";
 import { board } from "./state.js";
 import { store } from "./storage.js";
 import { DOWN_WORDS, say, tricks, tricksOf, tricksTaken } from "./words.js";
 
+const statusOf = (good) => (!good ? "not yet" : board.helped || board.revealed ? "solved with help" : "solved");
+
 // What the deal came to for the user's side against the answer: "solved", "helped" or "not yet".
+// At the table the answer is the one knowing the discard he made, and that discard is named.
 function attemptVerdict(state, answer) {
   const game = board.start.game;
   const taken = state.taken;
@@ -21,8 +25,20 @@ function attemptVerdict(state, answer) {
     const more = board.solving.includes(game.declarer) === (game.kind === "contract");
     good = more ? tricksMade >= answer : tricksMade <= answer;
   }
-  const status = !good ? "not yet" : board.helped || board.revealed ? "solved with help" : "solved";
-  return { status, text: say("verdict line", { status: say(status), outcome: outcomeSaid(state), answer: answerSaid(answer) }) };
+  const status = statusOf(good);
+  const words = { status: say(status), outcome: outcomeSaid(state), answer: answerSaid(answer) };
+  return { status, text: board.table ? say("verdict line knowing", { ...words, known: knowingSaid() }) : say("verdict line", words) };
+}
+
+// The verdict lines: double dummy, and at the table the answer there; the attempt is solved when
+// every line that judges (not a guess: no plan covers every discard) says so.
+function verdicts(state) {
+  const origin = board.solved.get(keyOf(originOf()));
+  const played = board.table ? board.solved.get(keyOf(playedOriginOf())) : origin;
+  if (!origin || !played) return null;
+  const lines = [attemptVerdict(state, played.deal_tricks)];
+  if (board.table && origin.table) lines.push(tableVerdict(state, origin.table, statusOf));
+  return lines;
 }
 
 function outcomeSaid(state) {
@@ -48,14 +64,13 @@ function answerSaid(answer) {
   return tricks(answer);
 }
 
-// The end of an attempt: the verdict lines (one now: the double-dummy answer; a line "at the
-// table" can join it), the deal as dealt, the first mark in view, "Try again" and "Next problem".
+// The end of an attempt: the verdict lines (the double-dummy answer; at the table the answer
+// there too), the deal as dealt, the first mark in view, "Try again" and "Next problem".
 export function drawResult(state) {
   const box = $("result");
-  const origin = board.solved.get(keyOf(originOf()));
-  box.hidden = !board.solving || !state.over || !board.finished || !origin;
+  const lines = board.solving && state.over && board.finished ? verdicts(state) : null;
+  box.hidden = !lines;
   if (box.hidden) return;
-  const lines = [attemptVerdict(state, origin.deal_tricks)];
   $("verdicts").replaceChildren(...lines.map((v) => el("div", `verdict-line ${v.status.replace(/ /g, "-")}`, v.text)));
   const deal = $("deal-again");
   deal.replaceChildren(el("h3", "", say("the deal")));
@@ -69,8 +84,8 @@ export function drawResult(state) {
 
 // An attempt at a problem of the collection that ends solved is ✓ in the index (this browser's storage).
 export function recordAttempt(state) {
-  const origin = board.solved.get(keyOf(originOf()));
-  if (!board.id || !origin || attemptVerdict(state, origin.deal_tricks).status !== "solved") return;
+  const lines = verdicts(state);
+  if (!board.id || !lines || !lines.every((v) => v.status === "solved" || v.status === "guess")) return;
   const done = store.get("pref-solved", {});
   if (!done[board.id]) store.set("pref-solved", { ...done, [board.id]: true });
 }

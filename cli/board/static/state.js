@@ -28,4 +28,8 @@ export const board = {
   solved: new Map(),   // the same, once the answer is in
   index: [],           // the collection's problems, as the server listed them
   choosingDiscard: false,  // the set-up was opened to choose a 12-card declarer's discard
+  table: null,         // problem mode at the table: {origin, dealt, opened, world, real, source, live}
+                       // (attable.js): the defenders do not see the declarer's discard
+  tables: new Map(),   // the start, the moves and the key asked (as JSON) -> promise of the answer at the table
+  tabled: new Map(),   // the same, once the answer is in
 };

@@ -1,6 +1,7 @@
 // Drawing the table: each seat's hand (the values on the cards of the player to move), the
 // trick in the middle with the talon, and the list of moves.
 
+import { candidates, knownOut, unseenView } from "./attable.js";
 import { mySeats, playerMayPlay, userPlays } from "./autoplay.js";
 import { cardText, handCards, listCards, SEATS, SUIT_SYMBOLS, suitOf } from "./cards.js";
 import { $, cardFace, el } from "./dom.js";
@@ -14,10 +15,13 @@ import { say, tricks } from "./words.js";
 // "Only the hands I would see": the hands the game does not lay open to the user's seats.
 // A contract's whisters and a misère's catchers lie open, so only the declarer's hand is
 // hidden from the others; in raspasy every other hand is.
+// At the table the declarer's cards are drawn as the defence knows them (unseenView), and once the
+// solution is shown, as they are.
 function handHidden(seat, state) {
   const seats = mySeats();
   if (!$("hide-hands").checked || !seats.length || seats.includes(seat) || state.over) return false;
   const game = board.start.game;
+  if (board.table && seat === game.declarer) return false;
   return game.kind === "raspasy" || seat === game.declarer;
 }
 
@@ -52,7 +56,11 @@ export function drawSeat(seat, state, result) {
   box.append(head);
   box.classList.toggle("moving", seat === mover);
 
-  const hand = discarding ? twelve(problem) : handCards(problem.deal[seat]);
+  const unseen = unseenView(seat, state);  // his hand and the cards he hides, as one hand
+  const hand = discarding ? twelve(problem) : unseen ? candidates(state) : handCards(problem.deal[seat]);
+  if (unseen) box.append(el("div", "unseen-note", say(board.table.source === "deal" ? "unseen deal" : "unseen discard")));
+  box.classList.toggle("at-table", unseen);
+  const out = unseen ? knownOut() : [];
   if (handHidden(seat, state)) {  // at the table: only a back for each card
     const row = el("div", "suit-row backs");
     for (let n = 0; n < hand.length; n++) row.append(el("span", "card back"));
@@ -61,7 +69,7 @@ export function drawSeat(seat, state, result) {
     return;
   }
   box.classList.remove("hidden-hand");
-  const values = result && seat === mover ? result.card_values : null;
+  const values = result && seat === mover && !unseen ? result.card_values : null;
   const best = values && !hiding() ? bestValue(result) : null;  // problem mode: not even a class tells it
   for (let s = 0; s < 4; s++) {
     const row = el("div", "suit-row");
@@ -72,7 +80,8 @@ export function drawSeat(seat, state, result) {
       const legal = values && card in values;
       const button = el("button", "card-button");
       button.type = "button";
-      const face = cardFace(card, legal && values[card] === best ? "best" : "");
+      const face = cardFace(card, legal && values[card] === best ? "best" : out.includes(card) ? "out" : "");
+      if (out.includes(card)) face.title = `${cardText(card)}: ${say("put aside for sure")}`;
       button.append(face);
       button.dataset.card = card;
       if (discarding) {  // the 12-card declarer's discard: two cards, chosen by clicking
@@ -111,11 +120,14 @@ export function drawCentre(state) {
     slot.append(el("span", "slot-seat", seat));
   }
   const talon = board.discarding ? [] : listCards(state.problem.deal.talon);  // a discarding declarer holds it
-  const discard = listCards(state.problem.deal.discard);
+  const game = board.start.game;
+  // at the table his discard lies face down (a misère without the talon has none: nobody holds the two)
+  const atTable = !!board.table && game && unseenView(game.declarer, state);
+  const discard = atTable ? (board.table.source === "deal" ? [] : board.table.world) : listCards(state.problem.deal.discard);
   const box = $("talon");
   box.replaceChildren();
   if (talon.length) {
-    const g = board.start.game;
+    const g = game;
     const turned = g && g.kind === "raspasy" && (g.raspasy_talon || "suit") !== "none";
     box.append(el("span", "label", say("talon")));
     const done = tricksDone(state.problem);
@@ -123,7 +135,7 @@ export function drawCentre(state) {
       const now = turned && i === done && !state.over;
       box.append(cardFace(c, "small" + (turned && i < done ? " faded" : "") + (now ? " turned-now" : "")));
     });
-    let note = say("out of play");
+    let note = say(atTable ? "talon taken" : "out of play");
     if (turned) {
       const what = say(g.raspasy_talon === "dealer" ? "talon dealer" : "talon suit");
       note = done < 2 ? say("turned for trick", { n: done + 1, card: cardText(talon[done]), what }) : say("turned for both");
@@ -131,8 +143,7 @@ export function drawCentre(state) {
     box.append(el("span", "label", note));
   }
   if (discard.length) {  // the declarer's, hidden from the defenders as his hand is
-    const game = board.start.game;
-    const hidden = game && game.declarer && handHidden(game.declarer, state);
+    const hidden = atTable || (game && game.declarer && handHidden(game.declarer, state));
     box.append(el("span", "label", say("discard")));
     discard.forEach((c) => box.append(hidden ? el("span", "card back small") : cardFace(c, "small")));
   }

@@ -172,6 +172,64 @@ const PROBLEM_WORDS = {
   notes: ["Notes", "Примечания"],
   "kept one": ["kept", "сохраняла"],
   "kept many": ["kept", "сохраняли"],
+  // at the table: the defenders see his 12 cards, not the two he put aside (attable.js)
+  "values hidden table": ["Your move: the values, the answer and the key stay hidden until the end (or “Show solution”); " +
+    "each of your cards is judged against every discard he may have made: ✓ one plan still catches him whichever " +
+    "it was, ? the discards it lets escape.", "Ваш ход: оценки, ответ и ключ скрыты до конца (или «Показать решение»); " +
+    "каждая ваша карта оценивается при каждом сносе, который он мог сделать: ✓ один план по-прежнему ловит его при " +
+    "любом из них, ? при каких сносах она даёт ему уйти."],
+  "task at the table": ["At the table you see his {n} cards, his discard among them, but not which two he put aside.",
+    "За столом вы видите его {n} карт вместе со сносом, но не знаете, какие две он снёс."],
+  "task at the table deal": ["At the table you see the {n} cards his hand is among, but not which two nobody holds.",
+    "За столом вы видите {n} карт, среди которых его рука, но не знаете, каких двух ни у кого нет."],
+  "unseen discard": ["two of these he put aside, unseen", "две из этих карт он снёс, их не видно"],
+  "unseen deal": ["two of these nobody holds, unseen", "двух из этих карт ни у кого нет, их не видно"],
+  "put aside for sure": ["put aside for sure", "снесена наверняка"],
+  "talon taken": ["shown, then taken", "открыт, затем взят"],
+  judging: ["judging the card against every discard he may have made…", "оцениваю карту при каждом возможном сносе…"],
+  "table good": ["one plan still catches him whichever discard he made", "один план по-прежнему ловит его при любом сносе"],
+  "mark table escapes": ["? lets him escape with {discards} out", "? даёт ему уйти при сносе {discards}"],
+  "mark table escapes deal": ["? lets him escape with {discards} out", "? даёт ему уйти при невидимых картах {discards}"],
+  "mark table both": ["? lets him escape: no plan now catches both {discards} out",
+    "? даёт ему уйти: теперь нет плана, который ловит сразу при сносах {discards}"],
+  "mark table both deal": ["? lets him escape: no plan now catches both {discards} out",
+    "? даёт ему уйти: теперь нет плана, который ловит сразу при невидимых картах {discards}"],
+  "mark table all": ["? lets him escape: no plan now catches all of {discards} out",
+    "? даёт ему уйти: теперь нет плана, который ловит сразу при всех сносах {discards}"],
+  "mark table all deal": ["? lets him escape: no plan now catches all of {discards} out",
+    "? даёт ему уйти: теперь нет плана, который ловит сразу при всех невидимых картах {discards}"],
+  "more discards": ["{n} other discards", "ещё {n} других"],
+  "mark table cost": ["? gives him {tricks} more at the table", "? даёт ему ещё {tricks} за столом"],
+  "verdict line knowing": ["{status}: {outcome} (the answer knowing {known}: {answer}).",
+    "{status}: {outcome} (по ответу, если знать {known}: {answer})."],
+  "known discard": ["his discard {cards}", "его снос {cards}"],
+  "known deal": ["the two cards nobody holds, {cards}", "две карты, которых ни у кого нет, {cards}"],
+  "table verdict caught": ["At the table: {status} — one plan catches him whichever discard he made, and yours did.",
+    "За столом: {status} — один план ловит его при любом сносе, и ваш его поймал."],
+  "table verdict caught deal": ["At the table: {status} — one plan catches him whichever two cards nobody holds, and yours did.",
+    "За столом: {status} — один план ловит его при любых двух невидимых картах, и ваш его поймал."],
+  "table verdict missed": ["At the table: {status} — one plan catches him whichever discard he made (the answer at the table: caught).",
+    "За столом: {status} — один план ловит его при любом сносе (ответ за столом: пойман)."],
+  "table verdict missed deal": ["At the table: {status} — one plan catches him whichever two cards nobody holds (the answer at the table: caught).",
+    "За столом: {status} — один план ловит его при любых двух невидимых картах (ответ за столом: пойман)."],
+  "table verdict hole": ["At the table: no sure catch — no single plan catches him whichever discard he made; " +
+    "choosing among {k} of them he escapes at least one time in {k}.", "За столом: наверняка не поймать — нет плана, " +
+    "который ловит его при любом сносе; выбирая наугад один из {k} сносов, он остаётся чистым хотя бы в одном случае из {k}."],
+  "table verdict hole deal": ["At the table: no sure catch — no single plan catches him whichever two cards nobody " +
+    "holds: the catchers must guess.", "За столом: наверняка не поймать — нет плана, который ловит его при любых двух " +
+    "невидимых картах: ловящим приходится угадывать."],
+  "table verdict escape": ["At the table: no sure catch — with the discard {cards} he escapes even double dummy.",
+    "За столом: наверняка не поймать — со сносом {cards} мизер чистый даже при открытых картах."],
+  "table verdict escape deal": ["At the table: no sure catch — with {cards} the two cards nobody holds he escapes even double dummy.",
+    "За столом: наверняка не поймать — когда ни у кого нет {cards}, мизер чистый даже при открытых картах."],
+  "table verdict contract": ["At the table: {status} — one defence holds him to {tricks} whichever discard he made.",
+    "За столом: {status} — одна защита не даёт ему больше {tricks} при любом сносе."],
+  "table verdict contract deal": ["At the table: {status} — one defence holds him to {tricks} whichever two cards nobody holds.",
+    "За столом: {status} — одна защита не даёт ему больше {tricks} при любых двух невидимых картах."],
+  "table world": ["The board's declarer put aside {cards}.", "Разыгрывающий на доске снёс {cards}."],
+  "table world deal": ["The two cards nobody held: {cards}.", "Ни у кого не было {cards}."],
+  "hint guess": ["Hint: no plan catches him here whichever discard he made: you must guess.",
+    "Подсказка: здесь нет плана, который ловит его при любом сносе: придётся угадывать."],
 };
 
 for (const [key, [en, ru]] of Object.entries(PROBLEM_WORDS)) {

@@ -28,14 +28,11 @@ from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from solver import Engine, Options  # noqa: E402
-from solver.engine import load_kernel  # noqa: E402
-from solver.analysis import estimate as est  # noqa: E402
-from solver.analysis.estimate.work import SAMPLE_CHUNK, TABLE_LOG2_SIZE  # noqa: E402
+from preferans import Engine, Options
+from preferans.analysis import estimate as est
+from preferans.analysis.estimate.work import SAMPLE_CHUNK, TABLE_LOG2_SIZE
+from preferans.engine import load_kernel
 
 CONTRACT = dict(hand="♠AKQ10x ♣AQx ♦Kx", seat="A", games=["6S A"])
 MISERE = dict(hand="♠79J ♣7 8 10 A ♦7 9 ♥K", seat="C", games=["misere C"], discard="8H 10S", table=False)
@@ -111,7 +108,7 @@ def score(layouts: int = 2000, rounds: int = 5, question: dict = CONTRACT) -> di
     seed within a round; the median over the rounds of each scored run's time over the plain one's."""
     from dataclasses import replace
 
-    from solver.analysis.estimate.score import Scoring, parse_defence
+    from preferans.analysis.estimate.score import Scoring, parse_defence
 
     plain = est.question(**question)
     runs = {"plain": plain}
@@ -161,14 +158,14 @@ def score_two_suiter() -> dict:
 
 
 def split_shortcuts(layouts: int = 2000, rounds: int = 3) -> dict:
-    """What the split's own shortcuts (``split_*`` of :class:`~solver.engine.Options`) save: the splits
+    """What the split's own shortcuts (``split_*`` of :class:`~preferans.engine.Options`) save: the splits
     of ``score``'s two questions (two whisters, sochi) timed alone, each layout's value solved first as
     the estimate does, with the shortcuts on and all off, in rounds of turning order, one thread, CPU
     seconds of the split calls; the answers must agree."""
     from dataclasses import replace
 
-    from solver.analysis.estimate.score import Scoring, parse_defence
-    from solver.rules import Position
+    from preferans.analysis.estimate.score import Scoring, parse_defence
+    from preferans.rules import Position
 
     off = {name: False for name in ("split_kept_memo", "split_child_bound", "split_last_keeps")}
     configs = {"on": Options(tt_log2_size=TABLE_LOG2_SIZE), "off": Options(tt_log2_size=TABLE_LOG2_SIZE, **off)}

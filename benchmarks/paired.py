@@ -1,6 +1,6 @@
 """Two kernels timed against each other in one process: the way kernel changes are judged.
 
-Each checkout's ``solver`` package is copied under its own name (``solver_old``, ``solver_new``)
+Each checkout's ``solver/`` (the package ``preferans``) is copied under its own name (``solver_old``, ``solver_new``)
 and imported side by side; every job of ``pref bench``'s seeded deals is solved by both in turn,
 alternating which goes first, with a cleared table each time, for several rounds, keeping each
 job's fastest CPU time. The values must agree on every job (else it stops). Printed per kind:
@@ -40,7 +40,7 @@ def at_least_one(text: str) -> int:
 
 
 def load(checkout: Path, name: str, folder: Path):
-    """The checkout's ``solver`` package imported as ``name`` (its imports inside are relative)."""
+    """The checkout's ``solver/`` (the package ``preferans``) imported as ``name`` (its imports inside are relative)."""
     source = checkout / "solver"
     if not (source / "engine.py").is_file():
         print(f"paired.py: {checkout} is not a checkout of this project (no solver/engine.py)", file=sys.stderr)

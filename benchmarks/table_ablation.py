@@ -11,10 +11,10 @@ from __future__ import annotations
 import sys
 import time
 
-from solver import Engine, Options
-from solver.at_table import solve_at_table
-from solver.benchmark import table_misere_deals
-from solver.kernel.worlds import TABLE_SHORTCUT_NAMES
+from preferans import Engine, Options
+from preferans.at_table import solve_at_table
+from preferans.benchmark import table_misere_deals
+from preferans.kernel.worlds import TABLE_SHORTCUT_NAMES
 
 
 def main(count: int) -> None:

@@ -8,8 +8,8 @@ cores with a warm cache; docs/book-check.md records the measured run).
 
 import pytest
 
-from solver.analysis.book import claims, runner
-from solver.engine import Engine
+from preferans.analysis.book import claims, runner
+from preferans.engine import Engine
 
 LAYOUTS = 10
 REPRESENTATIVE = {"ContractTricks": "1/A x x x x x/B/clean", "SuitWorth": "4/A-AQJ107/A",

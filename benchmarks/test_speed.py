@@ -1,4 +1,4 @@
-"""pytest-benchmark suites over the fixed deals of :mod:`solver.benchmark`.
+"""pytest-benchmark suites over the fixed deals of :mod:`preferans.benchmark`.
 
 Run with ``python3 -m pytest benchmarks/`` (add ``--benchmark-json=out.json`` to keep
 the figures). Each round solves every deal of the set once, each with a cleared
@@ -7,8 +7,8 @@ table; ``extra_info`` records the per-deal median, 99th percentile and nodes.
 
 import pytest
 
-from solver.benchmark import KINDS, deals, job, measure, run_job
-from solver.engine import Engine
+from preferans.benchmark import KINDS, deals, job, measure, run_job
+from preferans.engine import Engine
 
 DEALS = {"contract": 100, "misere": 100, "raspasy": 50, "table": 30, "solve": 50}
 

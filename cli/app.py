@@ -1,4 +1,4 @@
-"""The ``pref`` command group (the entry point, :func:`cli.main.main`, imports it under a Ctrl-C guard).
+"""The ``pref`` command group (the entry point, :func:`preferans.cli.main.main`, imports it under a Ctrl-C guard).
 
 Each command's module is imported only when that command runs (or its help is
 shown), and the command modules import the solver only inside their functions, so
@@ -6,8 +6,8 @@ shown), and the command modules import the solver only inside their functions, s
 
 What the group guarantees for every command, whatever goes wrong around the solver:
 
-* an input file's error (:class:`~solver.textfiles.ProblemError`) or an
-  :class:`~solver.api.InputError` is one line on stderr and exit code 2;
+* an input file's error (:class:`~preferans.textfiles.ProblemError`) or an
+  :class:`~preferans.api.InputError` is one line on stderr and exit code 2;
 * output that cannot be written (a closed or full stdout) is one line on stderr
   and exit code 2, never exit 0 with the results lost;
 * a reader that stops reading (``pref solve … | head``) ends the command quietly,
@@ -28,19 +28,20 @@ import click
 from .errors import EXIT_INTERRUPTED, EXIT_PIPE_CLOSED, UserError
 
 COMMANDS = {
-    "solve": ("cli.commands.solve:solve", "Solve problem files and explain the answer as a problem book would."),
-    "check": ("cli.commands.check:check", "Check the published answers of problem files against the solver."),
-    "table": ("cli.commands.table:table", "The double-dummy table of a deal."),
-    "discard": ("cli.commands.discard:discard", "The best discard (снос) for a declarer holding 12 cards."),
-    "bench": ("cli.commands.bench:bench", "Time the solver on fixed random deals, per kind of job, and say why."),
-    "estimate": ("cli.commands.estimate:estimate", "The distribution of exact outcomes over the layouts a player cannot see."),
-    "score": ("cli.commands.score:score", "Score preferans: settle a pool record, or score single deals."),
-    "book": ("cli.commands.book:book", "Check the manuals: every claim of docs/book-claims.md sections 1–5 against simulation."),
-    "board": ("cli.board.command:board", "Open the analysis board: play a problem card by card in the browser."),
+    "solve": (".commands.solve:solve", "Solve problem files and explain the answer as a problem book would."),
+    "check": (".commands.check:check", "Check the published answers of problem files against the solver."),
+    "table": (".commands.table:table", "The double-dummy table of a deal."),
+    "discard": (".commands.discard:discard", "The best discard (снос) for a declarer holding 12 cards."),
+    "bench": (".commands.bench:bench", "Time the solver on fixed random deals, per kind of job, and say why."),
+    "estimate": (".commands.estimate:estimate", "The distribution of exact outcomes over the layouts a player cannot see."),
+    "score": (".commands.score:score", "Score preferans: settle a pool record, or score single deals."),
+    "book": (".commands.book:book", "Check the manuals: every claim of docs/book-claims.md sections 1–5 against simulation."),
+    "board": (".board.command:board", "Open the analysis board: play a problem card by card in the browser."),
 }
-"""Command name → (``module:attribute``, the first line of its help). The module is imported
-only when the command runs or shows its own help; ``pref --help`` lists the commands from
-this table (a test keeps each line equal to the command's own). A new command is one line here."""
+"""Command name → (``module:attribute``, the module relative to this package; the first line of
+its help). The module is imported only when the command runs or shows its own help; ``pref --help``
+lists the commands from this table (a test keeps each line equal to the command's own). A new
+command is one line here."""
 
 
 class PrefGroup(click.Group):
@@ -72,12 +73,12 @@ class PrefGroup(click.Group):
     def get_command(self, ctx, name):
         if name not in self.commands and name in self.lazy:
             module, attr = self.lazy[name][0].split(":")
-            self.add_command(getattr(importlib.import_module(module), attr), name)
+            self.add_command(getattr(importlib.import_module(module, __package__), attr), name)
         return super().get_command(ctx, name)
 
     def invoke(self, ctx):
-        from solver.errors import InputError
-        from solver.textfiles import ProblemError
+        from preferans.errors import InputError
+        from preferans.textfiles import ProblemError
 
         try:
             super().invoke(ctx)

@@ -1,5 +1,5 @@
 """The exit codes of every ``pref`` command, in a module that imports nothing (so
-:mod:`cli.main` can name them while click itself is still being imported)."""
+:mod:`preferans.cli.main` can name them while click itself is still being imported)."""
 
 EXIT_OK, EXIT_FAILURE, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 """0 ok, 1 a check failed, 2 bad input, 130 interrupted (128 + SIGINT)."""

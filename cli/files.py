@@ -3,7 +3,7 @@
 A long run must not end with its results lost: the place is checked before the work
 starts (the folder exists and may be written, the name is not a folder), and a write
 that fails afterwards (a full disk, ``/dev/full``) is one line and exit code 2, as a
-lost stdout is (:mod:`cli.app`), never exit 0.
+lost stdout is (:mod:`preferans.cli.app`), never exit 0.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The ``pref`` entry point: the group lives in :mod:`cli.app`; new commands go in ``cli.app.COMMANDS``.
+"""The ``pref`` entry point: the group lives in :mod:`preferans.cli.app`; new commands go in ``preferans.cli.app.COMMANDS``.
 
 This module imports nothing at the top (but the exit codes, a module of constants), so that Ctrl-C at any moment of start-up (while
 click, the solver or numba are imported) ends as every interruption does: one line,
@@ -22,12 +22,12 @@ def main() -> None:
 
 
 def __getattr__(name: str):
-    """``from cli.main import pref`` (and ``COMMANDS``) still works: they are imported on first use."""
+    """``from preferans.cli.main import pref`` (and ``COMMANDS``) still works: they are imported on first use."""
     if name in ("pref", "COMMANDS", "PrefGroup"):
         from . import app
 
         return getattr(app, name)
-    raise AttributeError(f"module 'cli.main' has no attribute {name!r}")
+    raise AttributeError(f"module 'preferans.cli.main' has no attribute {name!r}")
 
 
 if __name__ == "__main__":

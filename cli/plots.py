@@ -3,7 +3,7 @@
 
 :func:`check` runs before the work: matplotlib is there and draws the file's format,
 and the file can be written. The picture is drawn in memory and written whole by
-:func:`cli.files.write`, so a failed write is an error, never a picture lost in silence.
+:func:`preferans.cli.files.write`, so a failed write is an error, never a picture lost in silence.
 """
 
 from __future__ import annotations
@@ -54,8 +54,8 @@ def _save(fig, path: str, option: str, dpi: int) -> None:
 
 def estimate_distributions(summary, path: str) -> None:
     """Bar charts of each option's distribution (raspasy: each seat's paranoid and cooperative);
-    ``summary``: a :class:`~solver.analysis.estimate.Summary`."""
-    from solver.cards import SEATS
+    ``summary``: a :class:`~preferans.analysis.estimate.Summary`."""
+    from preferans.cards import SEATS
 
     plt = _pyplot()
     series = []
@@ -83,10 +83,10 @@ def estimate_distributions(summary, path: str) -> None:
 
 def book_figure(results, path: str) -> None:
     """The trump table and the raspasy suits: the book's figure beside the simulated ones
-    (``results``: ``pref book``'s :class:`~solver.analysis.book.runner.RowResult` list)."""
+    (``results``: ``pref book``'s :class:`~preferans.analysis.book.runner.RowResult` list)."""
     from matplotlib.patches import Rectangle
 
-    from solver.analysis.book.rows import BOUNDS
+    from preferans.analysis.book.rows import BOUNDS
 
     plt = _pyplot()
 

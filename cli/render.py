@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from functools import partial
 
-from solver.cards import SEATS, cards_of, mask_of, suit_of
-from solver import rules
-from solver.rules import DEALER, Game, Kind, Position, TalonMode, seat_name
+from preferans.cards import SEATS, cards_of, mask_of, suit_of
+from preferans import rules
+from preferans.rules import DEALER, Game, Kind, Position, TalonMode, seat_name
 
-from solver.analysis.line import Trick
+from preferans.analysis.line import Trick
 from . import words
 from .style import Style, pad, visible_len
 from .words import plural, say
@@ -41,7 +41,7 @@ def hand_rows(mask: int, style: Style) -> list[str]:
 
 def game_name(game: Game, style: Style) -> str:
     """``6♠ by C``, ``misère by B``, ``raspasy`` (``6♠, играет C``, ``мизер, играет B``, ``распасы``):
-    :func:`solver.rules.game_name` in the style's strains and language."""
+    :func:`preferans.rules.game_name` in the style's strains and language."""
     return rules.game_name(game, style.strain, partial(say, style.lang), talon=False)
 
 
@@ -186,7 +186,7 @@ def trick_lines(tricks: list[Trick], style: Style) -> list[str]:
     """One row per trick: number, the turned talon card, each player's card, the winner.
 
     ``*`` marks a card where another was as good (listed at the end of the row; a
-    neighbour in sequence does not count, see :mod:`solver.analysis.line`);
+    neighbour in sequence does not count, see :mod:`preferans.analysis.line`);
     cards in brackets were on the table when the problem starts.
     """
     lines = []

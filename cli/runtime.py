@@ -3,7 +3,7 @@
 The first use of the engine compiles the search kernel (30 s to a few minutes, by the machine
 and its load), later runs load it from the disk cache; the user is told on stderr when the
 wait is coming and, when it ends, how long it took, and what the cache needs said
-(:data:`solver.kernel.cache.NOTES`).
+(:data:`preferans.kernel.cache.NOTES`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def announce_compile() -> None:
     if the kernel is not compiled yet, compile all of it now, saying so on one line that ends
     with the time it took (``… done in 38 s``)."""
     global _announced
-    from solver.kernel import cache, config
+    from preferans.kernel import cache, config
 
     if _announced:
         return
@@ -35,7 +35,7 @@ def announce_compile() -> None:
         click.echo(f"pref: {note}", err=True)
     _announced = True
     if not config.is_compiled():
-        from solver.engine import load_kernel
+        from preferans.engine import load_kernel
 
         click.echo(COMPILE_NOTICE, err=True, nl=False)
         start = time.perf_counter()
@@ -48,9 +48,9 @@ def announce_compile() -> None:
 
 
 def capped_workers(requested: int | None, bytes_each: int) -> int:
-    """``--workers``, capped by what the machine carries (:mod:`solver.workers`); a note on stderr
+    """``--workers``, capped by what the machine carries (:mod:`preferans.workers`); a note on stderr
     when the cap cut the number asked for."""
-    from solver.workers import cap_workers
+    from preferans.workers import cap_workers
 
     n, note = cap_workers(requested, bytes_each)
     if note:
@@ -62,10 +62,10 @@ WORKERS_HELP = "capped at one per core and at what the free memory holds"
 
 
 def engine():
-    """The process's one :class:`~solver.engine.Engine` (its table serves every problem), announcing a compile."""
+    """The process's one :class:`~preferans.engine.Engine` (its table serves every problem), announcing a compile."""
     global _engine
     if _engine is None:
-        from solver.engine import Engine
+        from preferans.engine import Engine
 
         announce_compile()
         _engine = Engine()

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import click
 
-from solver.cards import ascii_name
-from solver.errors import excerpt
-from solver.problemfile import Problem, load_each, loads_json
-from solver.textfiles import ProblemError, exists, holds_nothing, json_lines, read_lines
+from preferans.cards import ascii_name
+from preferans.errors import excerpt
+from preferans.problemfile import Problem, load_each, loads_json
+from preferans.textfiles import ProblemError, exists, holds_nothing, json_lines, read_lines
 
 from .errors import EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, UserError
 
@@ -78,7 +78,7 @@ def result_json(problem: Problem, result, discard=(), chosen: bool = False) -> d
         out["discard"] = [ascii_name(c) for c in discard]
         out["discard_chosen"] = chosen
     if result.card_values:
-        from solver.analysis.key import key_of_card_values
+        from preferans.analysis.key import key_of_card_values
         out["key"] = key_of_card_values(result.position, result.game, result.card_values).to_json()
     if problem.expect is not None:
         out["expect"] = problem.expect
@@ -87,7 +87,7 @@ def result_json(problem: Problem, result, discard=(), chosen: bool = False) -> d
 
 
 def table_json(problem: Problem, question, answer) -> dict:
-    """The answer at the table for JSON: :meth:`~solver.at_table.TableAnswer.to_json`, where the
+    """The answer at the table for JSON: :meth:`~preferans.at_table.TableAnswer.to_json`, where the
     unseen cards come from (``source``) and, when the file declares it for the discards covered,
     ``expect`` and ``agrees``."""
     out = {**answer.to_json(), "source": question.source}
@@ -111,7 +111,7 @@ def answer_lines(source: str, answer, read=None, what: str = "problem") -> int:
     ``answer(item, outcome)`` with a JSON object; a bad line gets its ``error`` object in its
     place and one line on stderr, and the rest are answered — whatever went wrong with it, a
     line too long or even a bug answering it. Returns the exit code (2 when a line was bad). A
-    stream that cannot be read at all raises its ProblemError (one line, exit 2: :mod:`cli.app`)."""
+    stream that cannot be read at all raises its ProblemError (one line, exit 2: :mod:`preferans.cli.app`)."""
     name = "<stdin>" if source == "-" else source
     outcome = Outcome()
     if not source.strip():

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import click
 
-from solver.cards import NO_TRUMP, SUIT_SYMBOLS, suit_of
-from solver.notation import format_card
+from preferans.cards import NO_TRUMP, SUIT_SYMBOLS, suit_of
+from preferans.notation import format_card
 
 RED_SUITS = (2, 3)  # ♦ ♥
 NO_TRUMP_NAME = {"en": "NT", "ru": "БК"}

@@ -13,14 +13,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from preferans.cards import SEATS
+from preferans.notation import format_cards, parse_cards
+from preferans.problemfile import ANY, load
+from preferans.rules import game_name
 
-from solver.problemfile import ANY  # noqa: E402
-from solver.cards import SEATS  # noqa: E402
-from solver.notation import format_cards, parse_cards  # noqa: E402
-from solver.problemfile import load  # noqa: E402
-from solver.rules import game_name  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 KINDS = ("contract", "misere", "raspasy")
 KIND_NAMES = {"contract": "Contracts", "misere": "Misères", "raspasy": "Raspasy"}

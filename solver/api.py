@@ -1,6 +1,6 @@
 """The Python API: build a position from strings, check it, solve it, read the answer.
 
->>> from solver import make_position, parse_game, solve
+>>> from preferans import make_position, parse_game, solve
 >>> game = parse_game("contract", contract="6S", declarer="A")
 >>> pos = make_position(A="♠AKQ", B="♠J10 ♣7", C="♣AKQ")
 >>> solve(pos, game).tricks
@@ -10,7 +10,7 @@ Every error in the input is an :class:`InputError` naming the field at fault
 (``deal.B``, ``game.contract`` …) and saying what is wrong, in one line.
 
 The facade: what builds a game and a position from text (:func:`parse_game`,
-:func:`make_position` …) lives in :mod:`solver.parse`, below it, where the file formats read
+:func:`make_position` …) lives in :mod:`preferans.parse`, below it, where the file formats read
 it too, and is re-exported here; this module adds :func:`solve` and its :class:`Result`.
 """
 

@@ -6,7 +6,7 @@ declarer's twelve cards (his hand and the talon, shown to all), but not the two 
 aside: each discard he may have made is a *world*, and one plan of play must work in
 every world, whichever he made. He sees everything, his own discard included.
 
->>> from solver import make_position, parse_game, solve_at_table
+>>> from preferans import make_position, parse_game, solve_at_table
 >>> game = parse_game("misere", declarer="B")
 >>> pos = make_position(A="♠JQ ♣79 ♦10JQK ♥7J", B="♠78910 ♣8 ♦789 ♥89",
 ...                     C="♠KA ♣10JQ ♦A ♥10QKA", talon="♣K ♣A", game=game)
@@ -16,7 +16,7 @@ every world, whichever he made. He sees everything, his own discard included.
 >>> [" ".join(ascii_name(c) for c in discard) for discard in answer.uncovered]
 ['KC AC', 'KC 9H']
 
-The answer is exact (a search by sets of worlds, :mod:`solver.kernel.worlds`; the model
+The answer is exact (a search by sets of worlds, :mod:`preferans.kernel.worlds`; the model
 and the proofs are in docs/algorithm.md). When the defence fails, ``uncovered`` is a
 smallest-by-inclusion set of discards no plan covers: choosing uniformly among its k
 discards, the declarer escapes with probability at least 1/k, whatever the defence does.
@@ -130,7 +130,7 @@ def solve_at_table(position: Position, game: Game, unseen=(), *, worlds="all", h
     best for the declarer double dummy), ``"caught"`` (a misère: those the defence wins
     double dummy), or a list of the discards to cover (text such as ``"♠7 ♠8"``, or card
     tuples). ``history``: ``(position as dealt, cards played since)`` of a position mid-play,
-    as :meth:`solver.problemfile.Problem.history` gives it; a world in which the declarer
+    as :meth:`preferans.problemfile.Problem.history` gives it; a world in which the declarer
     could not have played his cards is dropped (so is one where he could not have played his
     card of the trick in progress). ``with_key=False`` skips the plan's first cards.
 

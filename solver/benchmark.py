@@ -6,7 +6,7 @@ cost of solving that deal alone; times are the process's CPU time, which a busy
 machine disturbs less than the wall clock; the table's *allocation* is left out of the
 timings, as a long-lived engine pays it once.
 
-Besides time, every report carries the search counters (:class:`solver.engine.SearchStats`): node
+Besides time, every report carries the search counters (:class:`preferans.engine.SearchStats`): node
 counts are deterministic, so they show a change in search effort that machine noise
 would hide. :func:`ablation` switches each shortcut off in turn; :func:`compare`
 sets a run against a saved one, with a noise band for the times.
@@ -133,7 +133,7 @@ def measure(kind: str, count: int, seed: int = SEED, progress=None,
 
 
 TABLE_KIND = "table-misere"
-"""The answer at the table (:mod:`solver.at_table`), timed on its own deals: asked by name only
+"""The answer at the table (:mod:`preferans.at_table`), timed on its own deals: asked by name only
 (``pref bench --kind table-misere``), so the kinds above keep their record and their suites."""
 DESCRIPTIONS[TABLE_KIND] = ("a misère at the table: all 66 discards, on full deals caught double dummy "
                             "whatever the declarer discards (his 12 cards drawn low)")
@@ -175,7 +175,7 @@ def table_misere_deals(count: int, seed: int = SEED, progress=None) -> list[tupl
 
 
 def measure_table(count: int, seed: int = SEED, progress=None, options: Options | None = None) -> KindReport:
-    """Time :func:`solver.at_table.solve_at_table` over every discard on :func:`table_misere_deals`:
+    """Time :func:`preferans.at_table.solve_at_table` over every discard on :func:`table_misere_deals`:
     the answer and its smallest uncovered set, not the key. ``nodes`` are the double-dummy search's;
     ``stats`` adds the search at the table's own nodes, its double-dummy questions and the holes."""
     from .at_table import solve_at_table
@@ -370,7 +370,7 @@ def compare(kind: str, now: dict, before: dict, resamples: int = 2000, seed: int
     return Change(kind, now["nodes_per_job"] / before["nodes_per_job"], ratio, band, drift)
 
 
-_START_SCRIPT = ("from solver import Engine, Game, Position;"
+_START_SCRIPT = ("from preferans import Engine, Game, Position;"
                  "Engine().value(Position((0xE0, 0xE000, 0xE00000)), Game.contract(6, 0, 0), 0)")
 
 

@@ -1,7 +1,7 @@
 """The problem collection that ships with the package: its folder, its problems by name.
 
 In the repository the collection is ``problems/`` at the top; an installed package holds the
-same files as ``solver/bundled_problems/`` (``pyproject.toml`` maps the one folder to the other), so
+same files as ``preferans/bundled_problems/`` (``pyproject.toml`` maps the one folder to the other), so
 ``pref solve kovalevskaya-misere`` and the board's index work after a plain ``pip install``.
 A problem's name is its file's name without ``.toml``.
 """
@@ -60,7 +60,7 @@ def resolve(text: str) -> str:
 
 
 def load_named(name: str) -> list[Problem | ProblemError]:
-    """The collection's problem ``name`` read as :func:`~solver.problemfile.load_each` reads a file,
+    """The collection's problem ``name`` read as :func:`~preferans.problemfile.load_each` reads a file,
     but told by its name in results and messages: where the package is installed (a
     site-packages folder) is none of the user's concern."""
     path = path_of(name)

@@ -42,8 +42,8 @@ _TALON_CODES = {TalonMode.NONE: TALON_NONE, TalonMode.SUIT: TALON_SUIT, TalonMod
 class Options:
     """Search shortcuts (all on by default) and the table size (2**tt_log2_size entries).
 
-    The ``table_*`` switches are those of the search at the table (:mod:`solver.at_table`), the
-    ``split_*`` ones those of the defenders' split (:mod:`solver.kernel.split`); the others, of the
+    The ``table_*`` switches are those of the search at the table (:mod:`preferans.at_table`), the
+    ``split_*`` ones those of the defenders' split (:mod:`preferans.kernel.split`); the others, of the
     double-dummy search, hold in both too (the one-world questions and the trick tests are theirs)."""
 
     tt: bool = True
@@ -180,8 +180,8 @@ class Searcher:
     kernel never raises, so a position the rules do not allow (a hand of 11 cards, a
     card in two hands, a talon under a contract) is searched anyway and gives a number
     that means nothing. Call it in a loop over positions checked once
-    (:func:`solver.validation.validate`), or built by the rules from a checked one
-    (:func:`solver.rules.play`, a discard taken from a checked hand): checked once, then
+    (:func:`preferans.validation.validate`), or built by the rules from a checked one
+    (:func:`preferans.rules.play`, a discard taken from a checked hand): checked once, then
     loop. Everything else calls :class:`Engine`, whose :attr:`Engine.searcher` this is.
 
     It owns one transposition table, the scratch memory and the search counters. Not
@@ -282,8 +282,8 @@ class Searcher:
 class Engine:
     """Exact double-dummy values for one focus player at a time, each call checked first.
 
-    Every method validates its input (:func:`solver.validation.validate`: a few
-    microseconds) and raises :class:`~solver.errors.InputError` naming the field at
+    Every method validates its input (:func:`preferans.validation.validate`: a few
+    microseconds) and raises :class:`~preferans.errors.InputError` naming the field at
     fault, then searches with :attr:`searcher`, the unchecked :class:`Searcher` that
     owns the table. Code that has checked its positions once and loops over them calls
     ``engine.searcher`` by name. Not thread-safe.
@@ -312,7 +312,7 @@ class Engine:
         return self.searcher.stats
 
     def value(self, position: Position, game: Game, focus: int, cooperative: bool = False) -> int:
-        """The focus player's tricks from here on under best play (see :mod:`solver.reference`).
+        """The focus player's tricks from here on under best play (see :mod:`preferans.reference`).
 
         ``cooperative=True``: the other two play for the focus player's aim too, not against
         him. On raspasy that is the fewest tricks he can be held to by all three together
@@ -341,7 +341,7 @@ class Engine:
         """A contract's (declarer's tricks, ``defender``'s tricks) from here on, when the declarer
         plays for the most tricks and then the lowest ``ranks[d][y]``, the defenders for the fewest
         and then the highest (``d``: the declarer's tricks, ``y``: ``defender``'s; the ranks of one
-        ``d`` distinct). See :mod:`solver.kernel.split`; the brute force is :mod:`solver.reference_split`."""
+        ``d`` distinct). See :mod:`preferans.kernel.split`; the brute force is :mod:`preferans.reference_split`."""
         _check(position, game, game.declarer)
         if game.kind is not Kind.CONTRACT:
             raise InputError("game", "a split of the defenders' tricks needs a contract")
@@ -355,7 +355,7 @@ class Engine:
         return self.searcher.split(position, game, defender, table)
 
     def best_line(self, position: Position, game: Game, focus: int) -> tuple[int, list[int]]:
-        """The value and a best line to the end (tie-break: see :mod:`solver.kernel.drivers`)."""
+        """The value and a best line to the end (tie-break: see :mod:`preferans.kernel.drivers`)."""
         _check(position, game, focus)
         return self.searcher.best_line(position, game, focus)
 
@@ -370,7 +370,7 @@ def engine_for(options=None, engine=None) -> Engine:
     new one with ``options`` (default :class:`Options`); an :class:`InputError` for anything else."""
     if engine is not None:
         if not isinstance(engine, Engine):
-            raise InputError("engine", f"a solver.Engine, not {excerpt(engine)}")
+            raise InputError("engine", f"a preferans.Engine, not {excerpt(engine)}")
         if options is not None:
             raise InputError("options", "give options or an engine, not both: the engine has its own")
         return engine
@@ -380,7 +380,7 @@ def engine_for(options=None, engine=None) -> Engine:
 def checked_options(options, name: str = "options") -> Options:
     """``options`` if it is an :class:`Options`, else an :class:`InputError` naming the argument."""
     if not isinstance(options, Options):
-        raise InputError(name, f"a solver.Options such as Options() or Options.none(), not {excerpt(options)}")
+        raise InputError(name, f"a preferans.Options such as Options() or Options.none(), not {excerpt(options)}")
     return options
 
 
@@ -394,7 +394,7 @@ def batch_values(positions: list[Position], games: list[Game], focuses: list[int
     """Values (and nodes searched) of many positions, on all cores: one table per thread.
 
     ``threads`` (default: one per core) is capped by the cores and the free memory
-    (:mod:`solver.workers`); the values do not depend on it.
+    (:mod:`preferans.workers`); the values do not depend on it.
     """
     positions, games, focuses = list(positions), list(games), list(focuses)
     if not len(positions) == len(games) == len(focuses):
@@ -434,7 +434,7 @@ def load_kernel() -> None:
     """Every entry of the kernel (:data:`.kernel.cache.ENTRY_POINTS`) loaded from the disk cache, or
     compiled on the very first run: each double-dummy driver and the defenders' split search a
     two-card position once, and the search at the table's entries (:mod:`.kernel.worlds`) are
-    compiled for the arguments :mod:`solver.at_table` passes them; so the calls after it wait for
+    compiled for the arguments :mod:`preferans.at_table` passes them; so the calls after it wait for
     none of them."""
     position, game = Position((0xE0, 0xE000, 0xE00000)), Game.contract(6, 0, 0)
     engine = Engine(Options(tt_log2_size=MIN_LOG2_SIZE))
@@ -449,7 +449,7 @@ def load_kernel() -> None:
 
 def _compile_worlds(arrays) -> None:
     """The search at the table's entries compiled (or loaded) for the types of the arguments
-    :mod:`solver.at_table` calls them with: the searcher's ``arrays``, a job, a memo, numbers and an
+    :mod:`preferans.at_table` calls them with: the searcher's ``arrays``, a job, a memo, numbers and an
     array of results (a call would need a set of worlds built as at_table builds them)."""
     import numba
 

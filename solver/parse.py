@@ -2,10 +2,10 @@
 
 The one reader of each word of a game (:func:`parse_seat`, :func:`kind_word`,
 :func:`parse_contract`, :func:`parse_game`) and of a position given field by field
-(:func:`make_position`, :func:`position_from_cards`), on top of :mod:`solver.rules` and
-:mod:`solver.validation`. The formats (:mod:`solver.problemfile`, :mod:`solver.scoring.records`,
-an estimate's question) read through it; :mod:`solver.api`, the public surface, re-exports it.
-Every error is an :class:`~solver.errors.InputError` naming the field at fault.
+(:func:`make_position`, :func:`position_from_cards`), on top of :mod:`preferans.rules` and
+:mod:`preferans.validation`. The formats (:mod:`preferans.problemfile`, :mod:`preferans.scoring.records`,
+an estimate's question) read through it; :mod:`preferans.api`, the public surface, re-exports it.
+Every error is an :class:`~preferans.errors.InputError` naming the field at fault.
 
 >>> parse_game("contract", contract="7♠", declarer="B")
 Game.contract(7, 'S', 'B')
@@ -125,7 +125,7 @@ def read_cards(text, field: str, ordered: bool = True) -> tuple[int, ...]:
 
 def make_position(A, B, C, *, leader: str = "A", trick=None, talon=None, game: Game | None = None,
                   out_of_play=None, played=None) -> Position:
-    """A position from hands in any notation :mod:`solver.notation` reads.
+    """A position from hands in any notation :mod:`preferans.notation` reads.
 
     ``trick`` lists the cards already on the table, in play order from ``leader``
     (single cards or a list: a suit group such as ``♠AK`` has no order and is refused).

@@ -3,7 +3,7 @@
 The format is documented in ``docs/problem-format.md``. This module is the format
 alone: reading (``load``/``loads``), writing (``dump``/``dumps``), the declared key
 (:func:`parse_key`, :func:`format_key`) and the checks; it runs no search.
-:mod:`solver.problems`, above it and above :mod:`solver.analysis`, does the solving.
+:mod:`preferans.problems`, above it and above :mod:`preferans.analysis`, does the solving.
 
 A file is read into a :class:`Problem`, which keeps the fields as written (so a
 diagram can show the problem as the composer gave it) and the engine's objects
@@ -13,8 +13,8 @@ time. Loading checks everything, so a problem that loads can be solved.
 
 The reading of the file under the format (its bytes once and bounded, UTF-8, JSON Lines
 a line at a time, TOML and JSON errors by line, control characters refused) is
-:mod:`solver.textfiles`'s, shared with the project's other input files. Every error is
-its :class:`~solver.textfiles.ProblemError` (part of this module's API too), whose text
+:mod:`preferans.textfiles`'s, shared with the project's other input files. Every error is
+its :class:`~preferans.textfiles.ProblemError` (part of this module's API too), whose text
 is one line, ``FILE: FIELD: what is wrong`` (``FILE: line N: …`` for broken TOML or JSON).
 
 >>> p = loads_toml('''
@@ -354,7 +354,7 @@ class Problem:
         """Whether the solver's ``tricks`` are the published answer; None without ``[expect]``.
 
         Both count the whole deal: with tricks ``played``, the tricks taken in them too
-        (:attr:`solver.api.Result.deal_tricks`, :func:`solver.problems.answer`)."""
+        (:attr:`preferans.api.Result.deal_tricks`, :func:`preferans.problems.answer`)."""
         return None if self.expect is None else tricks == self.expect
 
     def where_json(self) -> dict:
@@ -434,7 +434,7 @@ class Problem:
                              "whist = \"open\"")
 
     def agrees_table(self, answer) -> bool | None:
-        """Whether the answer at the table (a :class:`~solver.at_table.TableAnswer`) is the one declared
+        """Whether the answer at the table (a :class:`~preferans.at_table.TableAnswer`) is the one declared
         (``[expect] table``); None when none is declared."""
         if self.expect_table is None:
             return None
@@ -507,7 +507,7 @@ def _ascii(cards) -> str:
 
 
 def _card_list(text: str, error, field: str, order_matters: bool) -> tuple[int, ...]:
-    """The cards of a field (see :func:`~solver.notation.parse_card_list`); an error names the field."""
+    """The cards of a field (see :func:`~preferans.notation.parse_card_list`); an error names the field."""
     try:
         return tuple(parse_card_list(text, order_matters))
     except NotationError as e:

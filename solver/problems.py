@@ -1,13 +1,13 @@
 """Problems solved: what a problem file asks, answered by the solver.
 
-:mod:`solver.problemfile` reads and writes the format and checks it, with no search;
-this module sits above it and above :mod:`solver.analysis`, and does the solving:
+:mod:`preferans.problemfile` reads and writes the format and checks it, with no search;
+this module sits above it and above :mod:`preferans.analysis`, and does the solving:
 the position to search (after the declarer's best discard when he still holds 12
 cards), the answer ``[expect] tricks`` states, the key, the whole solve the commands
-show. Each function takes a :class:`~solver.problemfile.Problem` as read (parsed
-once, when it was loaded) and an :class:`~solver.engine.Engine` to share.
+show. Each function takes a :class:`~preferans.problemfile.Problem` as read (parsed
+once, when it was loaded) and an :class:`~preferans.engine.Engine` to share.
 
->>> from solver.problemfile import loads_json
+>>> from preferans.problemfile import loads_json
 >>> p = loads_json('{"deal": {"A": "♠AK", "B": "♠QJ", "C": "♣AK"}, '
 ...                '"game": {"kind": "misere", "declarer": "C"}}', "example.json")
 >>> answer(p), problem_key(p).describe()
@@ -38,7 +38,7 @@ __all__ = ["Solved", "TableQuestion", "answer", "best_lines", "problem_key", "se
 
 @dataclass(frozen=True)
 class Solved:
-    """A problem solved: the :class:`~solver.api.Result`, the cards out of play as discarded,
+    """A problem solved: the :class:`~preferans.api.Result`, the cards out of play as discarded,
     and whether the solver chose them (a declarer who held 12 cards). ``discard_key`` is then
     which of his discards work, found by the one search of the 66 that chose the discard."""
 
@@ -91,7 +91,7 @@ def solve_problem(problem: Problem, engine: Engine | None = None, full: bool = T
 
 def best_lines(result: Result, engine: Engine | None = None) -> dict[int, list[Trick]]:
     """The best line of a full solve trick by trick, each card marked where another was as good
-    (:func:`~solver.analysis.line.tricks_of_line`): the declarer's, or each raspasy player's own,
+    (:func:`~preferans.analysis.line.tricks_of_line`): the declarer's, or each raspasy player's own,
     keyed by the seat. ``pref solve`` prints them."""
     game = result.game
     if game.kind is Kind.RASPASY:
@@ -102,7 +102,7 @@ def best_lines(result: Result, engine: Engine | None = None) -> dict[int, list[T
 
 def problem_key(problem: Problem, engine: Engine | None = None) -> KeyReport:
     """The key of a problem: its discard when the declarer holds 12 cards, else the first
-    card of the player to move (see :mod:`solver.analysis.key`)."""
+    card of the player to move (see :mod:`preferans.analysis.key`)."""
     if problem.needs_discard:
         hands12, declarer = problem.deal_for_discard()
         return discard_key(hands12, declarer, problem.game(), problem.leader_seat(), engine)
@@ -111,7 +111,7 @@ def problem_key(problem: Problem, engine: Engine | None = None) -> KeyReport:
 
 def with_best_discard(problem: Problem, engine: Engine | None = None) -> tuple[Problem, KeyReport | None]:
     """``(problem, None)``, or for a declarer holding 12 cards the problem after his best
-    discard (the first working one) and the :class:`~solver.analysis.key.KeyReport` of the discard."""
+    discard (the first working one) and the :class:`~preferans.analysis.key.KeyReport` of the discard."""
     if not problem.needs_discard:
         return problem, None
     report = problem_key(problem, engine)
@@ -122,7 +122,7 @@ def with_best_discard(problem: Problem, engine: Engine | None = None) -> tuple[P
 class TableQuestion:
     """What a problem asks at the table: the position, the cards the defence cannot tell from
     the declarer's hand (``unseen``), which discards it must cover (``worlds``: ``all``, ``best``,
-    ``caught`` or a list) and the play so far (``history``, see :func:`solver.at_table.solve_at_table`).
+    ``caught`` or a list) and the play so far (``history``, see :func:`preferans.at_table.solve_at_table`).
 
     ``source`` says where the unseen cards come from: ``discard`` (his discard, given or chosen
     by the solver), ``talon`` (the talon, out of play: he took it and put it aside), ``deal``
@@ -194,7 +194,7 @@ def solve_table(problem: Problem, engine: Engine | None = None, solved: Solved |
                 open_whist: bool = False, discards: str | None = None, with_key: bool = True,
                 key: KeyReport | None = None) -> tuple[TableQuestion, TableAnswer] | None:
     """The problem's answer at the table (see :func:`table_question`), or None when it asks none.
-    A bad ``[game] table_discards`` is a :class:`~solver.problemfile.ProblemError` naming it."""
+    A bad ``[game] table_discards`` is a :class:`~preferans.problemfile.ProblemError` naming it."""
     question = table_question(problem, solved, open_whist, discards, engine, key)
     if question is None:
         return None

@@ -1,4 +1,4 @@
-"""Plain brute-force minimax over :mod:`solver.rules`: no pruning, no table.
+"""Plain brute-force minimax over :mod:`preferans.rules`: no pruning, no table.
 
 It is slow and obviously right, and it is the oracle the tests hold the search
 kernel to. Values count the tricks the focus player takes from the position on.

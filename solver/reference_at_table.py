@@ -1,7 +1,7 @@
 """Plain brute force at the table: every plan of the defence, tried against every world.
 
 The definition, written out with no cleverness, as the oracle the tests hold the search of
-:mod:`solver.at_table` to. A *world* is one position the play may be in: the same public
+:mod:`preferans.at_table` to. A *world* is one position the play may be in: the same public
 cards (the defenders' hands, the trick on the table), the declarer's hand differing. A *plan*
 of the defence names the card each defender plays at each moment of the play it can see:
 the cards played so far. :func:`plans` lists every plan, each as a dict from the cards played
@@ -16,7 +16,7 @@ over the play, with no shortcut: a defender's turn is an OR over his cards (a pl
 the same in every world), the declarer's an AND over every card he can play in some world,
 each followed with the worlds where he can. The tests check the two against each other on
 tiny endings (the argument that they agree is in docs/algorithm.md), and the search of
-:mod:`solver.at_table` against both.
+:mod:`preferans.at_table` against both.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """Plain brute force of the defenders' split: every line of play, no pruning.
 
-The oracle :mod:`solver.kernel.split` is held to. A contract's outcome is the pair (the
+The oracle :mod:`preferans.kernel.split` is held to. A contract's outcome is the pair (the
 declarer's tricks ``d``, one defender's tricks ``y``), both counted from the position on.
 Every player chooses, card by card, the outcome he prefers among his cards' (each card's
 outcome found the same way, to the end): the declarer the most tricks, the defenders the
 fewest for him, and then each of them the split the defenders prefer (the highest
-``preference[d][y]``). ``d`` is the double-dummy value (:mod:`solver.reference`).
+``preference[d][y]``). ``d`` is the double-dummy value (:mod:`preferans.reference`).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 This module is the executable statement of the rules. The search kernel
 re-implements the same rules on bitmasks for speed; the tests hold the two
-together through :mod:`solver.reference`, the brute-force minimax built on
+together through :mod:`preferans.reference`, the brute-force minimax built on
 this module.
 """
 
@@ -122,7 +122,7 @@ class Position:
         and C split by ``/`` in any notation; ``trick`` and ``talon`` one card at a time, in order.
 
         This is the form ``repr`` writes, so a position printed can be pasted back. Nothing
-        is checked against a game here: :func:`solver.api.solve` does that.
+        is checked against a game here: :func:`preferans.api.solve` does that.
         """
         from .notation import NotationError, parse_cards, parse_hand, split_deal
 
@@ -163,7 +163,7 @@ def seat_number(seat: int | str, field: str = "seat") -> int:
     if isinstance(seat, str) and seat.strip().upper() in ("A", "B", "C"):
         return SEATS.index(seat.strip().upper())
     if isinstance(seat, int) and not isinstance(seat, bool):
-        return seat  # a number is checked where it is used (solver.validation)
+        return seat  # a number is checked where it is used (preferans.validation)
     raise InputError(field, f"seat must be A, B or C, not {excerpt(seat)}")
 
 
@@ -285,7 +285,7 @@ def raspasy_talon_mode(mode: TalonMode | str | None, talon: tuple[int, ...], han
     9 or 10), so only then is it turned by default. A mode that turns it (``suit``,
     ``dealer``) needs the two talon cards; in a later position it is kept as the game's
     (the board sends each position of a deal with the deal's mode) and turns nothing.
-    An :class:`~solver.errors.InputError` for ``game.raspasy_talon`` otherwise.
+    An :class:`~preferans.errors.InputError` for ``game.raspasy_talon`` otherwise.
     """
     to_turn = len(talon) == 2 and hand_size > 8
     if mode is None:
@@ -304,7 +304,7 @@ def game_name(game: Game, strain=None, say=None, talon: bool = True) -> str:
     """``7NT by A``, ``misère by B``, ``raspasy (talon suit)``: a game in one short phrase.
 
     The one namer of a game. ``strain(trump)`` writes the strain (by default ``S C D H NT``;
-    the CLI passes its suit symbols, an estimate's labels :func:`~solver.cards.strain_symbol`);
+    the CLI passes its suit symbols, an estimate's labels :func:`~preferans.cards.strain_symbol`);
     ``say(template, **fields)`` translates each English template (the CLI passes its Russian
     words); ``talon=False`` leaves out raspasy's talon mode (for a line that describes it in
     words of its own).

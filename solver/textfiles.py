@@ -5,7 +5,7 @@ any kind of file (a pipe, ``/dev/stdin``, a process substitution) read once and 
 (:data:`MAX_FILE_BYTES`), UTF-8 only (a byte-order mark dropped, UTF-16 named), JSON Lines
 one line at a time so that a bad line costs only itself, TOML and JSON documents whose
 errors name the line, and text fields refused when a character in them would act on the
-terminal instead of printing. :mod:`solver.problemfile` (the problem format), ``pref
+terminal instead of printing. :mod:`preferans.problemfile` (the problem format), ``pref
 score`` (pool records, deal lines) and ``pref estimate`` (a saved ``[estimate]`` question)
 read through it.
 

@@ -2,13 +2,13 @@
 
 The kernel trusts its input: a hand of 11 cards, a card in two hands or a talon
 under a contract would make it search a game that does not exist, and answer. So
-:func:`validate` is called once per public call (:func:`solver.api.solve`, each
-:class:`~solver.engine.Engine` method, :func:`~solver.engine.batch_values`, the
+:func:`validate` is called once per public call (:func:`preferans.api.solve`, each
+:class:`~preferans.engine.Engine` method, :func:`~preferans.engine.batch_values`, the
 analysis functions); it costs a few microseconds, nothing next to a search. The
 solver's own modules, having checked once, call the engine's unchecked twin
-(:class:`~solver.engine.Searcher`, ``engine.searcher``) in their loops.
+(:class:`~preferans.engine.Searcher`, ``engine.searcher``) in their loops.
 
-Every failure is an :class:`~solver.errors.InputError` naming the field at fault.
+Every failure is an :class:`~preferans.errors.InputError` naming the field at fault.
 """
 
 from __future__ import annotations

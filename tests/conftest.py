@@ -15,12 +15,36 @@ import signal
 import subprocess
 import sys
 import threading
+import tomllib
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+PACKAGE_DIRS: dict[str, str] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+    "tool"]["setuptools"]["package-dir"]
+"""Import name -> the repository's folder (pyproject.toml's package-dir): ``solver/`` is
+``preferans``, ``cli/`` is ``preferans.cli``, ``problems/`` is ``preferans.bundled_problems``."""
+
+
+def module_name(path: Path) -> str:
+    """The name a source file (or package folder) of the repository is imported by."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    for name, folder in PACKAGE_DIRS.items():
+        if parts[:len(folder.split("/"))] == folder.split("/"):
+            return ".".join([name, *parts[len(folder.split("/")):]])
+    raise ValueError(f"{path} is in no package of pyproject.toml's package-dir")
+
+
+def module_path(name: str) -> Path:
+    """The repository's file (without ``.py``) or folder of the module called ``name``."""
+    top = max((n for n in PACKAGE_DIRS if name == n or name.startswith(n + ".")), key=len)
+    return ROOT.joinpath(PACKAGE_DIRS[top], *name[len(top):].split(".")[1:])
+
+
 KOVALEVSKAYA_FILE = ROOT / "problems" / "kovalevskaya-misere.toml"
 """The collection's file: notes, key and all (tests that read a real problem file use it)."""
 
@@ -53,7 +77,7 @@ a Python started so never raises KeyboardInterrupt; this gives the child what a 
 
 def pref_command(*args, python_flags=()) -> list[str]:
     """``pref ARGS`` as a child process's command, the SIGINT of a terminal restored."""
-    return [sys.executable, *python_flags, "-c", RESTORE_SIGINT + "from cli.main import main; main()",
+    return [sys.executable, *python_flags, "-c", RESTORE_SIGINT + "from preferans.cli.main import main; main()",
             *map(str, args)]
 
 
@@ -95,7 +119,7 @@ def _kill_group(process: subprocess.Popen) -> None:
 
 def toml_text(data: dict) -> str:
     """A tiny TOML writer for the flat sections problem files use (independent of
-    :func:`solver.problemfile.dumps`, so the reader is not tested against its own writer)."""
+    :func:`preferans.problemfile.dumps`, so the reader is not tested against its own writer)."""
     lines = []
     for key, value in data.items():
         if not isinstance(value, dict):
@@ -157,7 +181,7 @@ def kovalevskaya_toml() -> str:
 def board_server():
     """One ``pref board`` server on a free port for the session, its kernel loaded first
     (so a first compile is not counted against a test's timeout)."""
-    from cli.board.server import BoardServer
+    from preferans.cli.board.server import BoardServer
 
     board = BoardServer(0)
     board.warm_up().join()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from solver import Game, InputError, Position, TalonMode, validate
-from solver.cards import NO_TRUMP, mask_of
-from solver.rules import legal_cards, play
+from preferans import Game, InputError, Position, TalonMode, validate
+from preferans.cards import NO_TRUMP, mask_of
+from preferans.rules import legal_cards, play
 
 
 def random_game(rng: random.Random, kind: str | None = None, declarer: int | None = None) -> Game:
@@ -70,8 +70,8 @@ def random_table_case(rng: random.Random, kind: str, cards: int, unseen: int, li
     """
     from itertools import combinations
 
-    from solver.cards import bit, cards_of
-    from solver.rules import legal_cards
+    from preferans.cards import bit, cards_of
+    from preferans.rules import legal_cards
 
     game = random_game(rng, kind)
     position = random_position(rng, game, cards)

@@ -6,11 +6,11 @@ from itertools import combinations
 
 import pytest
 
-from solver import Engine, Game, Position, TalonMode
-from solver import reference
-from solver.analysis import (DiscardValue, STRAIN_NAMES, best_contract, canonical_form, dd_table,
+from preferans import Engine, Game, Position, TalonMode
+from preferans import reference
+from preferans.analysis import (DiscardValue, STRAIN_NAMES, best_contract, canonical_form, dd_table,
                              discard_values, group_discards, highest_contract)
-from solver.cards import NO_TRUMP, card, cards_of, mask_of
+from preferans.cards import NO_TRUMP, card, cards_of, mask_of
 
 from randomplay import random_game
 

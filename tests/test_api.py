@@ -5,12 +5,12 @@ from pathlib import Path
 
 import pytest
 
-import solver.api
-from solver import InputError, make_position, parse_game, solve
+import preferans.api
+from preferans import InputError, make_position, parse_game, solve
 
 
 def test_module_example_runs():
-    assert doctest.testmod(solver.api).failed == 0
+    assert doctest.testmod(preferans.api).failed == 0
 
 
 @pytest.mark.parametrize("call,field,words", [
@@ -59,9 +59,9 @@ def test_the_unchecked_searcher_is_the_engines_twin():
     only the engine checks: a hand of four cards against three is refused by it."""
     import random
 
+    from preferans import Engine
+    from preferans.engine import Searcher
     from randomplay import random_game, random_position
-    from solver import Engine
-    from solver.engine import Searcher
 
     engine = Engine()
     assert isinstance(engine.searcher, Searcher)
@@ -78,14 +78,14 @@ def test_the_unchecked_searcher_is_the_engines_twin():
         assert engine.searcher.reaches(position, game, focus, value) and \
             not engine.searcher.reaches(position, game, focus, value + 1)
         assert engine.nodes == engine.searcher.nodes > before
-    bad = solver.Position((0b1111, 0b111 << 8, 0b111 << 16), 0)
+    bad = preferans.Position((0b1111, 0b111 << 8, 0b111 << 16), 0)
     with pytest.raises(InputError):
         engine.value(bad, parse_game("misere", declarer="A"), 0)
 
 
 def test_one_rule_text_names_why_a_card_cannot_be_played():
-    from solver.rules import Game, Position, why_illegal
-    from solver.notation import parse_card, parse_hand
+    from preferans.rules import Game, Position, why_illegal
+    from preferans.notation import parse_card, parse_hand
 
     def why(game, hands, trick, card):
         return why_illegal(Position(tuple(parse_hand(h) for h in hands), 0, tuple(parse_card(c) for c in trick)),
@@ -99,7 +99,7 @@ def test_one_rule_text_names_why_a_card_cannot_be_played():
 
 
 def test_one_namer_of_a_game():
-    from solver.rules import Game, game_name
+    from preferans.rules import Game, game_name
     assert [game_name(g) for g in (Game.contract(7, "NT", "A"), Game.misere("B"), Game.raspasy("dealer"))] == \
         ["7NT by A", "misère by B", "raspasy (talon dealer)"]
     assert game_name(Game.contract(6, "S", "C"), strain=lambda t: "♠") == "6♠ by C"
@@ -107,7 +107,7 @@ def test_one_namer_of_a_game():
 
 
 def test_raspasy_turns_the_talon_by_default_only_while_it_is_still_to_turn():
-    from solver.rules import TalonMode, raspasy_talon_mode
+    from preferans.rules import TalonMode, raspasy_talon_mode
     talon = (0, 1)
     assert raspasy_talon_mode(None, talon, 10) is TalonMode.SUIT
     assert raspasy_talon_mode(None, talon, 9) is TalonMode.SUIT

@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from preferans import Engine, InputError, Options, make_position, parse_game
+from preferans import reference_at_table as table_reference
+from preferans.at_table import declarer_card, solve_at_table
+from preferans.cards import bit, cards_of, mask_of
+from preferans.notation import parse_cards
+from preferans.rules import Game, Kind, Position, legal_cards, play
 from randomplay import random_deal, random_game, random_position
-from solver import Engine, InputError, Options, make_position, parse_game
-from solver import reference_at_table as table_reference
-from solver.at_table import declarer_card, solve_at_table
-from solver.cards import bit, cards_of, mask_of
-from solver.notation import parse_cards
-from solver.rules import Game, Kind, Position, legal_cards, play
 
 COMPOSED = ROOT / "problems" / "misere-at-the-table-spade-or-club.toml"
 
@@ -221,8 +221,8 @@ def test_the_choice_of_discards_is_read_in_any_case():
 
 
 def test_the_worlds_limit_is_the_kernels():
-    from solver import at_table
-    from solver.kernel import worlds
+    from preferans import at_table
+    from preferans.kernel import worlds
 
     assert at_table.MAX_WORLDS == worlds.MAX_WORLDS
 
@@ -251,7 +251,7 @@ def test_caught_worlds_belong_to_a_misere():
     assert e.value.field == "worlds"
 
 
-_PROBE = ("import json; from solver.problemfile import load; from solver.problems import solve_table; "
+_PROBE = ("import json; from preferans.problemfile import load; from preferans.problems import solve_table; "
           f"q, a = solve_table(load({str(COMPOSED)!r})); print(json.dumps([a.caught, len(a.uncovered)]))")
 
 
@@ -260,8 +260,8 @@ def test_the_search_compiles_then_loads_from_the_cache(tmp_path):
     """A fresh process compiles the search at the table beside the cached kernel, and the next one
     loads it from the disk cache: both answer. The warm start once crashed: Numba compiled the
     recursion once per literal argument, and the calls between those versions stayed unresolved
-    when loaded from the cache (see solver.kernel.worlds._YES)."""
-    from solver.kernel import cache
+    when loaded from the cache (see preferans.kernel.worlds._YES)."""
+    from preferans.kernel import cache
 
     solve_at_table(*_composed())  # this process's kernel on disk
     base = tmp_path / cache.DIGEST
@@ -289,14 +289,14 @@ def _composed():
 def test_bit_of_each_world_holds():
     """The kernel's ``has`` masks: world w holds card c exactly when c is not among its hidden cards
     (worlds past 64 in the second word)."""
-    from solver.at_table import _Search, _set
+    from preferans.at_table import _Search, _set
 
     game = Game.misere(1)
     position = Position((mask_of(range(0, 6)), mask_of(range(6, 12)), mask_of(range(12, 18))))
     cards = position.hands[1] | mask_of(range(18, 26))  # 14 candidate cards: 91 worlds
     worlds = [mask_of(aside) for aside in combinations(sorted(cards_of(cards)), 2)]
     search = _Search(Engine(), position, game, cards, worlds)
-    from solver.kernel import worlds as kernel
+    from preferans.kernel import worlds as kernel
 
     for c in cards_of(cards):
         held = _set(search.job[kernel.J_HAS_LO + c], search.job[kernel.J_HAS_HI + c])

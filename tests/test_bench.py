@@ -8,9 +8,9 @@ import pytest
 
 from click.testing import CliRunner
 
-from cli.main import pref
-from solver.benchmark import ablation, compare, deals, job, node_counts, run_job
-from solver.engine import Engine, Options
+from preferans.benchmark import ablation, compare, deals, job, node_counts, run_job
+from preferans.cli.main import pref
+from preferans.engine import Engine, Options
 
 
 def test_deals_are_fixed_by_the_seed():
@@ -143,10 +143,10 @@ def test_the_table_misere_kind_runs_on_deals_caught_against_every_discard():
     declarer discards (checked here discard by discard), and its report adds the search's own figures."""
     from itertools import combinations
 
-    from solver import Engine
-    from solver.benchmark import TABLE_KIND, table_misere_deals
-    from solver.cards import cards_of
-    from solver.rules import Position
+    from preferans import Engine
+    from preferans.benchmark import TABLE_KIND, table_misere_deals
+    from preferans.cards import cards_of
+    from preferans.rules import Position
 
     engine = Engine()
     for position, game, discard in table_misere_deals(3):

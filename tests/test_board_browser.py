@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.board import moves
-from cli.board.command import url_fragment
-from cli.main import pref
-from solver.problemfile import load
+from preferans.cli.board import moves
+from preferans.cli.board.command import url_fragment
+from preferans.cli.main import pref
+from preferans.problemfile import load
 
 from conftest import KOVALEVSKAYA_FILE as KOVALEVSKAYA, ROOT
 
@@ -234,7 +234,7 @@ def test_a_link_reproduces_the_position(page, server, browser):
 
 
 def test_a_file_with_tricks_played_opens_with_them_as_moves(page, server, tmp_path):
-    from solver.problemfile import dumps
+    from preferans.problemfile import dumps
     from dataclasses import replace
     path = tmp_path / "played.toml"
     path.write_text(dumps(replace(load(KOVALEVSKAYA), played=("10D 7D AD",), trick="10H", expect=None, key=None)),
@@ -375,7 +375,7 @@ def test_without_chromium_a_developer_skips_and_ci_fails(monkeypatch):
 
 
 def test_a_declarer_still_to_discard_gets_the_solvers_discard_and_may_choose_another(page, server):
-    from solver.problemfile import loads_toml
+    from preferans.problemfile import loads_toml
     problem = loads_toml('[deal]\nA = "♠AKQ ♣7 ♦7"\nB = "♠J10 ♣8"\nC = "♣AKQ"\n'
                          '[game]\nkind = "contract"\ncontract = "6S"\ndeclarer = "A"\n', "ending.toml")
     solved = moves.solve_object(moves.problem_object(problem))  # what pref solve --jsonl says
@@ -443,7 +443,7 @@ def test_every_card_is_visible_at_every_width(page, server):
     """From a phone to a wide screen (320-1920 px, every 40 px), every card of every hand is
     on top where it lies (the side panel covered C's cards at 761-900 px), and the page never
     scrolls sideways; on Kovalevskaya's misère and on hands of eight cards in one suit."""
-    from solver.problemfile import loads_toml
+    from preferans.problemfile import loads_toml
     long_suits = loads_toml('[deal]\nA = "♠AKQJ10987 ♣AK"\nB = "♦AKQJ10987 ♣QJ"\nC = "♥AKQJ10987 ♣10 9"\n'
                             'talon = "8C 7C"\n[game]\nkind = "contract"\ncontract = "6S"\ndeclarer = "A"\n', "long.toml")
     for url in (kovalevskaya_url(server), server.url + "#" + url_fragment(moves.problem_object(long_suits))):
@@ -590,7 +590,7 @@ def test_set_up_keeps_what_it_should(page, server):
 
 def test_a_reopened_mid_play_file_at_its_start_is_not_after_0_cards(page, server, tmp_path):
     from dataclasses import replace
-    from solver.problemfile import dumps
+    from preferans.problemfile import dumps
     path = tmp_path / "played.toml"
     path.write_text(dumps(replace(load(KOVALEVSKAYA), title="K (after 4 cards)", played=("10D 7D AD",), trick="10H",
                                   expect=None, key=None)), encoding="utf-8")
@@ -686,7 +686,7 @@ def test_a_12_card_declarers_problem_gives_nothing_away_while_he_discards(page, 
 
 def test_the_address_in_problem_mode_gives_nothing_away(page, server):
     """The address names a problem of the collection by an id: not its answer, its key, its title or its name."""
-    from solver.collection import problems
+    from preferans.collection import problems
     for name in ("kovalevskaya-misere", "misere-lead-the-diamond-eight", "misere-discard-keep-the-seven",
                  "raspasy-cash-the-singleton-jack", "six-spades-draw-trumps-first", "overtake-partners-king"):
         problem = dict(problems())[name]
@@ -700,8 +700,8 @@ def test_the_address_in_problem_mode_gives_nothing_away(page, server):
 
 
 def test_pref_board_name_prints_an_address_that_gives_nothing_away():
-    from cli.board.command import board_fragment
-    from solver.collection import names, path_of
+    from preferans.cli.board.command import board_fragment
+    from preferans.collection import names, path_of
     ids = set()
     for name in names():
         fragment = board_fragment(path_of(name))
@@ -895,8 +895,8 @@ def test_raspasy_says_what_cost_means_and_the_end_says_the_tricks_taken(page, se
 
 
 def test_pref_board_name_opens_the_problem_to_solve(page, server):
-    from cli.board.command import board_fragment
-    from solver.collection import path_of
+    from preferans.cli.board.command import board_fragment
+    from preferans.collection import path_of
     page.goto(server.url + board_fragment(path_of("kovalevskaya-misere")))
     settle(page)
     assert page.input_value("#solve-as") == "AC" and not page.is_visible("#value .verdict")
@@ -1127,7 +1127,7 @@ def test_in_russian_no_english_of_the_pages_words_is_left(page, server):
 
 
 def test_the_index_lists_the_collection_and_filters_it_in_both_languages(page, server):
-    from solver.collection import names
+    from preferans.collection import names
     page.goto(server.url)
     page.wait_for_selector(".index-open")
     shown = page.eval_on_selector_all(".index-open", "bs => bs.map(b => b.dataset.name)")
@@ -1325,7 +1325,7 @@ def marks_in(page):
 
 
 def written(tmp_path, name, text) -> tuple[Path, dict]:
-    from solver.problemfile import loads_toml
+    from preferans.problemfile import loads_toml
     path = tmp_path / f"{name}.toml"
     path.write_text(text, encoding="utf-8")
     return path, moves.problem_object(loads_toml(text, path.name))
@@ -1333,9 +1333,9 @@ def written(tmp_path, name, text) -> tuple[Path, dict]:
 
 def shown(cards) -> str:
     """Cards as the page writes a discard: ``♣J ♦8`` (suits ♠♣♦♥, each high first)."""
-    from cli.style import Style
-    from solver.cards import cards_of, mask_of
-    from solver.notation import parse_cards
+    from preferans.cards import cards_of, mask_of
+    from preferans.cli.style import Style
+    from preferans.notation import parse_cards
     return Style("en", False).cards(cards_of(mask_of(parse_cards(" ".join(cards)))))
 
 
@@ -1352,8 +1352,8 @@ def test_at_the_table_the_declarers_hand_is_his_twelve_cards_the_discard_unknown
     page.check("#hide-hands")
     settle(page)
     data = moves.problem_object(load(KOVALEVSKAYA))
-    from solver.notation import parse_card_list
-    from solver.cards import ascii_name
+    from preferans.notation import parse_card_list
+    from preferans.cards import ascii_name
     twelve = {ascii_name(c) for c in parse_card_list(data["deal"]["B"])} | set(data["deal"]["talon"].split())
     cards = page.eval_on_selector_all("#seat-B .card-button", "bs => bs.map(b => b.dataset.card)")
     assert set(cards) == twelve and len(cards) == 12

@@ -11,12 +11,12 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from cli.board import moves
-from cli.board.command import url_fragment
-from cli.board.server import MAX_BODY, BoardHandler, BoardServer
-from cli.main import pref
-from solver.cards import ascii_name
-from solver.problemfile import load, loads_json, loads_toml
+from preferans.cards import ascii_name
+from preferans.cli.board import moves
+from preferans.cli.board.command import url_fragment
+from preferans.cli.board.server import MAX_BODY, BoardHandler, BoardServer
+from preferans.cli.main import pref
+from preferans.problemfile import load, loads_json, loads_toml
 
 from conftest import KOVALEVSKAYA_FILE as KOVALEVSKAYA, ROOT, child, pref_command
 
@@ -153,7 +153,7 @@ MISERES = sorted(p.stem for p in PROBLEMS.glob("*.toml") if load(p).kind == "mis
 
 def as_played(name: str) -> dict:
     """The collection's problem as the board plays it: a 12-card declarer's after his best discard."""
-    from solver.problems import with_best_discard
+    from preferans.problems import with_best_discard
     problem, _ = with_best_discard(load(PROBLEMS / f"{name}.toml"))
     return moves.problem_object(problem)
 
@@ -192,7 +192,7 @@ def test_mid_play_the_answer_at_the_table_is_pref_solves_of_the_tricks_played(se
     pref solve's of a problem file that gives those tricks as played, the talon or the two unseen
     cards as the file has them; after trick 8 of Kovalevskaya's line the declarer has taken a trick."""
     from dataclasses import replace
-    from solver.problemfile import dumps
+    from preferans.problemfile import dumps
     problem = load(PROBLEMS / f"{name}.toml")
     data = moves.problem_object(problem)
     status, solved = post(server, "solve", data)
@@ -222,10 +222,10 @@ def test_the_discards_the_page_sends_are_covered_as_the_solver_covers_them(serve
     """Along the best line, card by card (tricks in progress too), the board's answer against the
     discards possible at the start is solve_at_table's, given the position, those discards (less
     the ones hiding a card he has played) and the play since the deal."""
-    from solver.at_table import solve_at_table
-    from solver.notation import parse_card
-    from solver.problems import table_question
-    from solver.rules import play
+    from preferans.at_table import solve_at_table
+    from preferans.notation import parse_card
+    from preferans.problems import table_question
+    from preferans.rules import play
     problem = load(PROBLEMS / f"{name}.toml")
     data = moves.problem_object(problem)
     status, start = post(server, "table", {"problem": data, "cards": []})
@@ -387,7 +387,7 @@ def test_the_answer_and_key_are_pref_solves_lines(server):
 
 @pytest.mark.parametrize("name", ["misere-discard-keep-the-seven", "ten-spades-discard-from-both-suits"])
 def test_a_12_card_declarer_gets_the_best_discard_and_the_discards_that_work(server, name):
-    from solver.notation import format_cards, parse_cards
+    from preferans.notation import format_cards, parse_cards
     problem = load(PROBLEMS / f"{name}.toml")
     status, on_board = post(server, "solve", moves.problem_object(problem))
     assert status == 200 and on_board["discard_chosen"]
@@ -656,7 +656,7 @@ def test_pref_board_serves_the_file_and_stops_on_ctrl_c():
 
 
 def test_the_collection_endpoints(server):
-    from solver.collection import names
+    from preferans.collection import names
     status, answer = post(server, "index", {})
     assert status == 200 and [p["name"] for p in answer["problems"]] == names()
     entry = next(p for p in answer["problems"] if p["name"] == "kovalevskaya-misere")
@@ -733,9 +733,9 @@ def test_fuzzed_bodies_are_answered_or_refused_in_one_line(server):
 WARM_THEN_SOLVE = """
 import json, sys
 from numba.core.registry import CPUDispatcher
-from cli.board import at_table, moves
-from solver.kernel import drivers, worlds
-from solver.problemfile import load
+from preferans.cli.board import at_table, moves
+from preferans.kernel import drivers, worlds
+from preferans.problemfile import load
 
 def loaded():
     return {f"{module.__name__}.{name}": len(f.signatures) for module in (drivers, worlds)
@@ -783,7 +783,7 @@ def test_the_board_refuses_a_long_name_with_400_and_names_no_folder_of_the_machi
     assert status == 400 and answer["field"] == "name", answer
     machine = str(ROOT)
     assert machine not in json.dumps(answer)
-    from cli.board import moves
+    from preferans.cli.board import moves
 
     def broken():
         raise OSError(36, "File name too long", str(KOVALEVSKAYA))
@@ -795,7 +795,7 @@ def test_the_board_refuses_a_long_name_with_400_and_names_no_folder_of_the_machi
 
 
 def test_the_board_names_no_folder_in_a_collection_files_error(board_server, monkeypatch, tmp_path):
-    from solver import collection
+    from preferans import collection
 
     broken = tmp_path / "broken.toml"
     broken.write_text("[deal]\nA = '♠Z'\n", encoding="utf-8")

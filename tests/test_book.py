@@ -12,15 +12,15 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from cli.main import pref
-from solver.analysis.book import claims, hands, questions, runner, verdict
-from solver.analysis.book.verdict import (CONSISTENT, HOLDS, NOT_COMPARABLE, OPTIMISTIC, PESSIMISTIC, UNDECIDED,
+from preferans.analysis.book import claims, hands, questions, runner, verdict
+from preferans.cli.main import pref
+from preferans.analysis.book.verdict import (CONSISTENT, HOLDS, NOT_COMPARABLE, OPTIMISTIC, PESSIMISTIC, UNDECIDED,
                                           Figure, Interval, judge, judge_bounds, mean_interval, wilson)
-from solver.analysis.discard import best_discard
-from solver.analysis.layouts import parse_known_hand
-from solver.cards import bit, card, count, rank_of, suit_bits, suit_of
-from solver.engine import Engine
-from solver.rules import Game
+from preferans.analysis.discard import best_discard
+from preferans.analysis.layouts import parse_known_hand
+from preferans.cards import bit, card, count, rank_of, suit_bits, suit_of
+from preferans.engine import Engine
+from preferans.rules import Game
 
 BOOK = Path(__file__).resolve().parents[1] / "docs" / "book-claims.md"
 WORDS = {HOLDS, CONSISTENT, OPTIMISTIC, PESSIMISTIC, UNDECIDED, NOT_COMPARABLE}
@@ -398,7 +398,7 @@ def test_a_row_of_equal_values_keeps_a_width():
 
 
 def test_pref_book_ctrl_c_prints_what_was_done(monkeypatch):
-    from cli.commands import book as book_command
+    from preferans.cli.commands import book as book_command
     real_run = book_command.run
 
     def stopped(rows, *args, **kwargs):
@@ -415,7 +415,7 @@ def test_pref_book_ctrl_c_prints_what_was_done(monkeypatch):
 
 
 def test_russian_ranks_in_hands():
-    from cli.text.book import hand_text
+    from preferans.cli.text.book import hand_text
     assert hand_text("♠A K x ♣Q J 10", "ru") == "♠Т К x ♣Д В 10"
     assert hand_text("♠A K x", "en") == "♠A K x"
 
@@ -520,10 +520,10 @@ def test_claims_at_a_glance_count_every_figure_of_every_row():
     """A row with two figures counts both verdicts in "claims at a glance" (it counted the first)."""
     from collections import Counter as Count
 
-    from cli.text.book import glance
-    from solver.analysis.book.claims import Reading, Row
-    from solver.analysis.book.runner import ReadingResult, RowResult
-    from solver.analysis.book.verdict import Verdict
+    from preferans.analysis.book.claims import Reading, Row
+    from preferans.analysis.book.runner import ReadingResult, RowResult
+    from preferans.analysis.book.verdict import Verdict
+    from preferans.cli.text.book import glance
 
     first, second = Reading("tricks", Figure.of(5, 0.5)), Reading("made", Figure.of(0.9, 0.005), kind="share")
     row = Row("k", 1, "1.1", "the quote", "♠A", None, (first, second), seat=0)

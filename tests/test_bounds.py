@@ -12,8 +12,8 @@ import random
 import numpy as np
 import pytest
 
-from solver import Engine, Game, Options, Position, reference
-from solver.kernel.bounds import loses_trick, sure_escapes, wins_trick
+from preferans import Engine, Game, Options, Position, reference
+from preferans.kernel.bounds import loses_trick, sure_escapes, wins_trick
 
 KINDS = ["misere", "raspasy"]
 SAMPLES = [pytest.param((30, (2, 3, 3, 4)), id="small"),

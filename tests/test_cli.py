@@ -11,17 +11,17 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli import runtime
-from cli.main import pref
-from cli.render import answer
-from cli.style import Style, want_color
-from solver import reference
-from solver.analysis.discard import discard_values
-from solver.cards import SEATS, ascii_name, bit, cards_of, mask_of
-from solver.kernel import config
-from solver.notation import format_hand, parse_card
-from solver.problemfile import load
-from solver.rules import Game, Position, TalonMode, play
+from preferans import reference
+from preferans.analysis.discard import discard_values
+from preferans.cards import SEATS, ascii_name, bit, cards_of, mask_of
+from preferans.cli import runtime
+from preferans.cli.main import pref
+from preferans.cli.render import answer
+from preferans.cli.style import Style, want_color
+from preferans.kernel import config
+from preferans.notation import format_hand, parse_card
+from preferans.problemfile import load
+from preferans.rules import Game, Position, TalonMode, play
 
 
 def run(*args, input=None, env=None):

@@ -1,5 +1,5 @@
 """The collection ships with the package: found by name in the repository and after a plain
-(non-editable) install, where ``problems/`` becomes ``solver/bundled_problems/``."""
+(non-editable) install, where ``problems/`` becomes ``preferans/bundled_problems/``."""
 
 import json
 import os
@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import pref
-from conftest import run_child
-from solver import collection
-from solver.problemfile import loads_toml
+from conftest import module_name, run_child
+from preferans import collection
+from preferans.cli.main import pref
+from preferans.problemfile import loads_toml
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -82,8 +82,8 @@ def test_every_package_is_named_in_pyproject():
     """The packages are listed by name (a find cannot map problems/ into the package): a new
     package left out of the list would be missing from an installed copy."""
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
-    found = {".".join(p.parent.relative_to(ROOT).parts) for top in ("solver", "cli") for p in (ROOT / top).rglob("__init__.py")}
-    assert listed == found | {"solver.bundled_problems"}
+    found = {module_name(p.parent) for top in ("solver", "cli") for p in (ROOT / top).rglob("__init__.py")}
+    assert listed == found | {"preferans.bundled_problems"}
 
 
 @pytest.mark.slow
@@ -95,17 +95,19 @@ def test_a_plain_install_outside_the_repository_has_the_collection(tmp_path):
     built = run_child([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(ROOT)],
                       600, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert built.returncode == 0, built.stderr
-    assert len(list((target / "solver" / "bundled_problems").glob("*.toml"))) == len(collection.names())
+    installed = target / "preferans"  # one top-level name: no other distribution's `solver` or `cli` to clash with
+    assert [p.name for p in target.iterdir() if p.suffix == ".py" or (p / "__init__.py").exists()] == [installed.name]
+    assert len(list((installed / "bundled_problems").glob("*.toml"))) == len(collection.names())
     static = ROOT / "cli" / "board" / "static"  # the board's page and every module of its script
-    assert sorted(p.name for p in (target / "cli" / "board" / "static").iterdir()) == sorted(p.name for p in static.iterdir())
+    assert sorted(p.name for p in (installed / "cli" / "board" / "static").iterdir()) == sorted(p.name for p in static.iterdir())
     env = {**os.environ, "PYTHONPATH": str(target), "PREF_CACHE_DIR": str(tmp_path / "cache")}
-    script = ("import json; from solver import collection; from cli.board import moves; "
+    script = ("import json; from preferans import collection; from preferans.cli.board import moves; "
               "print(json.dumps([str(collection.folder()), len(moves.collection_index())]))")
     where = run_child([sys.executable, "-c", script], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
                       stderr=subprocess.PIPE, text=True)
     folder, count = json.loads(where.stdout)
-    assert folder == str(target / "solver" / "bundled_problems") and count == len(collection.names())
-    solved = run_child([sys.executable, "-c", "from cli.main import main; main()", "solve", "--json",
+    assert folder == str(installed / "bundled_problems") and count == len(collection.names())
+    solved = run_child([sys.executable, "-c", "from preferans.cli.main import main; main()", "solve", "--json",
                         "kovalevskaya-misere"], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        text=True)
     assert solved.returncode == 0, solved.stderr
@@ -169,9 +171,9 @@ def test_every_problem_of_the_collection_speaks_both_languages():
 def test_no_index_title_names_a_card_of_the_key():
     """The title the index shows (and problem mode until the solution) never names the rank of a
     key card, in words or as a card, in either language; 20 of the titles themselves name one."""
-    from solver.cards import ascii_name
-    from solver.notation import parse_cards
-    from solver.problemfile import ANY
+    from preferans.cards import ascii_name
+    from preferans.notation import parse_cards
+    from preferans.problemfile import ANY
 
     naming = 0
     for name, problem in collection.problems():

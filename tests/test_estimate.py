@@ -7,14 +7,14 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from cli.main import pref
-from solver import Engine, Game, Position, TalonMode
-from solver.analysis import estimate as est
-from solver.analysis.discard import discard_values
-from solver.analysis.layouts import Knowledge
-from solver.analysis.stats import mean, proportion, wilson
-from solver.cards import NO_TRUMP, mask_of
-from solver.notation import parse_hand
+from preferans import Engine, Game, Position, TalonMode
+from preferans.analysis import estimate as est
+from preferans.analysis.discard import discard_values
+from preferans.analysis.layouts import Knowledge
+from preferans.analysis.stats import mean, proportion, wilson
+from preferans.cards import NO_TRUMP, mask_of
+from preferans.cli.main import pref
+from preferans.notation import parse_hand
 
 IN_PLAY = parse_hand("♠AKQJ109 ♣AKQ ♦AKQ")
 OUT = 0xFFFFFFFF & ~IN_PLAY
@@ -371,7 +371,7 @@ def test_the_api_and_the_cli_have_one_default_seed():
 def test_mean_of_counts_covers_on_skewed_integer_outcomes():
     """Issue 17: the normal interval covered 90% at 100 layouts on a lumpy misère figure. The studentized
     bootstrap holds its nominal 95% on integer-valued, skewed outcomes (measured over 400 samples each)."""
-    from solver.analysis.stats import mean_of_counts
+    from preferans.analysis.stats import mean_of_counts
     rng = np.random.default_rng(2026)
     for values, p in (([0, 1, 2, 4], [0.9, 0.06, 0.03, 0.01]),      # a misère's tricks: mostly clean
                       ([0, 1, 3], [0.96, 0.03, 0.01]),               # a rare trick
@@ -530,8 +530,8 @@ def test_a_12_card_report_lists_the_top_options_and_pairs_the_games():
 def test_figures_at_their_edges_print_honestly():
     """A chance of 100% prints its Wilson lower bound, not (100.0–100.0); a difference zero on every
     layout prints as exactly zero."""
-    from cli.text.estimate import _pct
-    from solver.analysis.stats import Figure
+    from preferans.analysis.stats import Figure
+    from preferans.cli.text.estimate import _pct
     low, _ = wilson(10000, 10000)
     assert _pct(proportion(10000, 10000)) == f"100.0% ({100 * low:.2f}–100.0)" == "100.0% (99.96–100.0)"
     assert _pct(Figure(0.5, 0.4, 0.6)) == " 50.0% (40.0–60.0)"
@@ -589,8 +589,8 @@ def test_a_misere_at_the_table_never_beats_double_dummy():
     """Per layout: caught at the table (every discard of his 12 cards) only when caught double dummy
     with the hand as played, which is one of those discards; and the column is the search at the
     table's own answer on the layout's deal."""
-    from solver.at_table import solve_at_table
-    from solver.analysis.estimate.work import layout_space, table_value
+    from preferans.at_table import solve_at_table
+    from preferans.analysis.estimate.work import layout_space, table_value
 
     q = est.question("♠78910 ♣8 ♦789 ♥89", seat="B", games=["misere B"])
     assert q.table == (0,) and q.columns()[-1] == "misère by B, at the table: caught"

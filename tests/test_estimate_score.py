@@ -11,15 +11,15 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 
-from cli.main import pref
-from solver import Engine
-from solver.analysis.estimate import estimate, question
-from solver.analysis.estimate.score import Scoring, parse_defence
-from solver.cards import SEATS
-from solver.errors import InputError
-from solver.notation import parse_hand
-from solver.rules import Game, Position, play
-from solver.scoring import balance, deal_from_dict, options_for, write
+from preferans import Engine
+from preferans.analysis.estimate import estimate, question
+from preferans.analysis.estimate.score import Scoring, parse_defence
+from preferans.cards import SEATS
+from preferans.cli.main import pref
+from preferans.errors import InputError
+from preferans.notation import parse_hand
+from preferans.rules import Game, Position, play
+from preferans.scoring import balance, deal_from_dict, options_for, write
 
 HAND = "♠AQxxx ♥AQxxx"
 
@@ -466,7 +466,7 @@ def test_a_blind_lead_is_scored_lead_by_lead():
 def test_each_whisters_tricks_quota_and_shortfall_are_the_means_of_each_layouts_split():
     """Per whister: his tricks, the chance he is short and the shortfall's cost are the exact means over
     the layouts of what the scoring module writes for that layout's deal, split as exported."""
-    from solver.scoring.options import OWN_QUOTA
+    from preferans.scoring.options import OWN_QUOTA
 
     q = scored(defences=("whist,whist", "whist,pass"), games=("6S A",), hand="♠AKQJx ♥AKx ♦A ♣x",
                lone_whister="own_hand")
@@ -511,7 +511,7 @@ def test_the_spreads_are_floats_that_neither_overflow_nor_blur_equal_columns():
     layout have a difference whose spread is exactly 0."""
     import numpy as np
 
-    from solver.analysis.estimate.tally import Moments
+    from preferans.analysis.estimate.tally import Moments
 
     rng = np.random.default_rng(3)
     rows = rng.normal(1e12, 3e9, (101, 3))

@@ -17,12 +17,12 @@ import unicodedata
 from hypothesis import HealthCheck, given, settings  # in the `test` extra
 from hypothesis import strategies as st
 
-from solver import InputError, make_position, parse_game, reference, solve
-from solver.cards import FULL_DECK, SEATS, cards_of
-from solver.notation import (NotationError, format_hand, parse_card, parse_cards,
+from preferans import InputError, make_position, parse_game, reference, solve
+from preferans.cards import FULL_DECK, SEATS, cards_of
+from preferans.notation import (NotationError, format_hand, parse_card, parse_cards,
                              parse_hand)
-from solver.problemfile import ProblemError, dumps, from_dict, loads_json, loads_toml
-from solver.rules import Game, Kind, Position, TalonMode
+from preferans.problemfile import ProblemError, dumps, from_dict, loads_json, loads_toml
+from preferans.rules import Game, Kind, Position, TalonMode
 
 FUZZ = settings(max_examples=300, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -240,7 +240,7 @@ def test_solve_answers_as_the_reference_or_names_the_field(position, game):
 def test_pref_solve_on_any_stream_answers_or_names_each_bad_line(lines):
     from click.testing import CliRunner
 
-    from cli.main import pref
+    from preferans.cli.main import pref
 
     result = CliRunner().invoke(pref, ["solve", "--jsonl", "-"], input=b"\n".join(lines))
     assert result.exit_code in (0, 1, 2), result.output
@@ -296,7 +296,7 @@ def test_a_text_field_loads_printable_or_is_refused_by_name(text, key):
 @given(st.none() | st.integers() | st.binary(max_size=60) | st.lists(st.text(max_size=3), max_size=2)
        | st.text(max_size=60))
 def test_loads_of_anything_is_a_problem_or_a_named_error(value):
-    from solver.problemfile import loads
+    from preferans.problemfile import loads
 
     try:
         loads(value)
@@ -313,8 +313,8 @@ def test_expect_with_tricks_played_counts_the_whole_deal(deck, kind, tricks, rng
     """Tricks played at random on a full deal: the solver's answer is the tricks taken in them
     and the value from there on; a published answer in the deal's range loads, one outside is
     refused naming expect.tricks, and the answer agrees exactly when it is the whole deal's."""
-    from solver.problems import answer
-    from solver.rules import legal_cards, play
+    from preferans.problems import answer
+    from preferans.rules import legal_cards, play
 
     hands = tuple(sum(1 << c for c in deck[10 * i:10 * i + 10]) for i in range(3))
     game = {"contract": Game.contract(6, 0, 1), "misere": Game.misere(1), "raspasy": Game.raspasy(TalonMode.NONE)}[kind]
@@ -439,8 +439,8 @@ def test_pref_score_on_any_stream_answers_or_names_each_line(lines, crashes):
 
     from click.testing import CliRunner
 
-    from cli.commands import score
-    from cli.main import pref
+    from preferans.cli.commands import score
+    from preferans.cli.main import pref
 
     real = score._deal_answer
 
@@ -498,7 +498,7 @@ def test_pref_score_on_any_record_settles_it_or_names_the_field(convention, opti
 
     from click.testing import CliRunner
 
-    from cli.main import pref
+    from preferans.cli.main import pref
 
     lines = [f"convention = {json.dumps(convention)}", "players = 3"]
     if target is not None:
@@ -532,7 +532,7 @@ BAD_LINES = ["not json", "[1]", '{"deal": 5}', "x" * ((1 << 20) + 1), '{"game": 
 def _stream(command: str, lines) -> list[dict]:
     from click.testing import CliRunner
 
-    from cli.main import pref
+    from preferans.cli.main import pref
 
     data = b"".join((line if isinstance(line, bytes) else line.encode()) + b"\n" for line in lines)
     result = CliRunner().invoke(pref, [command, "--jsonl", "-"], input=data)

@@ -7,11 +7,11 @@ import json
 import pytest
 
 from conftest import ROOT
-from solver import Engine, Game, InputError, Position, Result, batch_values, make_position, parse_game, solve
-from solver.analysis import best_contract, best_discard, dd_table, discard_values
-from solver.notation import parse_hand
-from solver.problemfile import load
-from solver.rules import TalonMode
+from preferans import Engine, Game, InputError, Position, Result, batch_values, make_position, parse_game, solve
+from preferans.analysis import best_contract, best_discard, dd_table, discard_values
+from preferans.notation import parse_hand
+from preferans.problemfile import load
+from preferans.rules import TalonMode
 
 
 FIVE_ONE_ONE = Position((parse_hand("♠AKQJ10"), parse_hand("♣A"), parse_hand("♦A")), 0)
@@ -76,13 +76,13 @@ def test_every_public_door_refuses_unchecked_input(call, field):
     (lambda s, p, g: s.batch_values([p], [g], [0], options="fast"), "options"),
 ])
 def test_api_arguments_of_the_wrong_kind_are_input_errors(call, field):
-    import solver
-    from solver import parse_game
+    import preferans
+    from preferans import parse_game
 
     game = parse_game("contract", contract="6S", declarer="A")
     position = make_position(A="♠AK", B="♠QJ", C="♣AK")
     with pytest.raises(InputError) as e:
-        call(solver, position, game)
+        call(preferans, position, game)
     assert e.value.field == field and "\n" not in str(e.value)
 
 
@@ -114,7 +114,7 @@ def test_make_position_keeps_the_talon_whether_or_not_a_game_is_given():
 
 
 def test_workers_are_capped_by_cores_and_by_memory(monkeypatch):
-    from solver import workers
+    from preferans import workers
 
     monkeypatch.setattr(workers, "cores", lambda: 2)
     monkeypatch.setattr(workers, "available_memory", lambda: 64 << 30)
@@ -131,14 +131,14 @@ def test_workers_are_capped_by_cores_and_by_memory(monkeypatch):
 
 
 def test_the_table_entry_size_is_the_kernels():
-    from solver import workers
-    from solver.kernel import tt
+    from preferans import workers
+    from preferans.kernel import tt
 
     assert workers.TABLE_ENTRY_BYTES == tt.ENTRY_BYTES == tt.new_table(6).nbytes // 64
 
 
 def test_batch_values_caps_its_threads():
-    from solver import batch_values, parse_game
+    from preferans import batch_values, parse_game
 
     game = parse_game("contract", contract="6S", declarer="A")
     position = make_position(A="♠AK", B="♠QJ", C="♣AK")
@@ -195,8 +195,8 @@ def test_the_table_is_indexed_by_seat_and_strain():
 
 
 def test_as_good_cards_come_from_the_solver_not_the_cli():
-    from solver.analysis import tricks_of_line
-    from solver.engine import Engine
+    from preferans.analysis import tricks_of_line
+    from preferans.engine import Engine
     game = parse_game("misere", declarer="B")
     problem = load(ROOT / "problems" / "kovalevskaya-misere.toml")
     position = problem.position()

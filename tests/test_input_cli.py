@@ -7,9 +7,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli.main import pref
 from conftest import ROOT, assert_clean_error, write
-from solver import InputError, Position
+from preferans import InputError, Position
+from preferans.cli.main import pref
 
 
 def run(*args, input=None):
@@ -89,7 +89,7 @@ def test_pref_check_and_solve_tell_a_collection_problem_by_name(tmp_path, monkey
     monkeypatch.chdir(tmp_path)  # no problems/ here: the collection that ships with pref is used
     result = run("solve", "--json", "kovalevskaya-misere")
     assert result.exit_code == 0 and json.loads(result.stdout)["file"] == "kovalevskaya-misere"
-    from solver import collection
+    from preferans import collection
 
     shipped = collection.folder()
     monkeypatch.setattr(collection, "names", lambda: ["kovalevskaya-misere"])
@@ -99,7 +99,7 @@ def test_pref_check_and_solve_tell_a_collection_problem_by_name(tmp_path, monkey
 
 
 def test_estimate_caps_its_workers_and_says_so(monkeypatch):
-    from solver import workers
+    from preferans import workers
 
     monkeypatch.setattr(workers, "cores", lambda: 2)
     result = run("estimate", "♠AQxxx ♥AQxxx", "--seat", "A", "--game", "7S A", "--layouts", "8",
@@ -112,8 +112,8 @@ def test_estimate_caps_its_workers_and_says_so(monkeypatch):
 
 
 def test_book_caps_its_worker_processes(monkeypatch):
-    from solver import workers
-    from solver.analysis.book import runner
+    from preferans import workers
+    from preferans.analysis.book import runner
 
     monkeypatch.setattr(workers, "cores", lambda: 1)
     seen = []
@@ -127,7 +127,7 @@ def test_book_caps_its_worker_processes(monkeypatch):
 
 
 def test_the_command_list_says_what_each_command_says():
-    from cli.app import COMMANDS
+    from preferans.cli.app import COMMANDS
     for name, (_, summary) in COMMANDS.items():
         command = pref.get_command(None, name)
         assert command.get_short_help_str(200) == summary
@@ -140,11 +140,11 @@ def test_check_lang_ru_states_the_key_in_russian(tmp_path, kovalevskaya_toml):
 
 
 def test_lang_ru_translates_the_words_too(tmp_path, kovalevskaya_toml):
-    from cli.words import plural
+    from preferans.cli.words import plural
     assert [plural(n, "ru") for n in (0, 1, 2, 5, 11, 21, 22)] == \
         ["0 взяток", "1 взятка", "2 взятки", "5 взяток", "11 взяток", "21 взятка", "22 взятки"]
     assert [plural(n, "ru", taken=True) for n in (1, 2, 11, 21)] == ["1 взятку", "2 взятки", "11 взяток", "21 взятку"]
-    from cli.words import number_word
+    from preferans.cli.words import number_word
     assert [number_word(n, "ru") for n in (2, 7, 10)] == ["двух", "семи", "десяти"]  # 10♠ with no trick: без десяти
     kovalevskaya = run("solve", "--lang", "ru", write(tmp_path, "k.toml", kovalevskaya_toml)).stdout
     assert "Ответ: мизер пойман, играет B: 1 взятка" in kovalevskaya

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import pref
 from conftest import KOVALEVSKAYA_FILE, ROOT, SMALL, assert_clean_error, jsonl, run_child, with_, write
-from solver import InputError
-from solver.problemfile import dump, dumps, load, loads
+from preferans import InputError
+from preferans.cli.main import pref
+from preferans.problemfile import dump, dumps, load, loads
 
 
 def run(*args, input=None):
@@ -75,7 +75,7 @@ def test_a_byte_order_mark_is_accepted(tmp_path, kovalevskaya_toml):
 
 
 def test_loads_reads_bytes_as_a_file_is_read():
-    from solver.problemfile import ProblemError, loads
+    from preferans.problemfile import ProblemError, loads
 
     text = KOVALEVSKAYA_FILE.read_text(encoding="utf-8")
     assert loads(text.encode("utf-8")).title == loads(text).title
@@ -85,7 +85,7 @@ def test_loads_reads_bytes_as_a_file_is_read():
 
 @pytest.mark.parametrize("text, field", [(None, "text"), (42, "text")])
 def test_loads_names_its_argument(text, field):
-    from solver.problemfile import loads
+    from preferans.problemfile import loads
 
     with pytest.raises(InputError) as e:
         loads(text)
@@ -117,7 +117,7 @@ def test_process_substitution_and_dev_stdin_are_files():
 
     if shutil.which("bash") is None or not Path("/dev/stdin").exists():
         pytest.skip("no bash or no /dev/stdin here")
-    pref = f"{sys.executable} -m cli.main"
+    pref = f"{sys.executable} -m preferans.cli.main"
     script = (f"{pref} solve --json <(cat {KOVALEVSKAYA_FILE}) && {pref} check <(cat {KOVALEVSKAYA_FILE}) && "
               f"{pref} table --json <(cat {KOVALEVSKAYA_FILE}) && cat {KOVALEVSKAYA_FILE} | {pref} solve --json /dev/stdin")
     result = run_child(["bash", "-c", script], 600, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -272,14 +272,14 @@ def test_a_control_character_in_a_title_is_refused_not_sent_to_the_terminal(char
 
 
 def test_notes_keep_their_lines_and_tabs_and_windows_line_ends():
-    from solver.problemfile import loads_toml
+    from preferans.problemfile import loads_toml
 
     text = 'notes = """\r\nOne line.\r\n\tAnother."""\n[deal]\nA = "♠A"\nB = "♠K"\nC = "♠Q"\n'
     assert loads_toml(text, "n.toml").notes == "One line.\n\tAnother."
 
 
 def test_a_key_given_as_a_json_list_of_cards_is_read_as_the_cards(tmp_path):
-    from solver.problemfile import loads_json
+    from preferans.problemfile import loads_json
 
     assert loads_json(json.dumps({**SMALL, "expect": {"tricks": 2, "key": ["AS", "KS"]}})).key == "AS KS"
     problem = {**SMALL, "expect": {"tricks": 2, "key": ["AS", "KS"]}}

@@ -8,10 +8,10 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli.main import pref
 from conftest import ROOT, SMALL, assert_clean_error, jsonl, with_, write
-from solver import InputError, make_position, parse_game, solve
-from solver.problemfile import dumps, load, loads
+from preferans import InputError, make_position, parse_game, solve
+from preferans.cli.main import pref
+from preferans.problemfile import dumps, load, loads
 
 
 def run(*args, input=None):
@@ -38,9 +38,9 @@ declarer = "C"
 def _with_played(name: str, tricks: int) -> tuple[dict, tuple[int, int, int]]:
     """A collection problem (as its file's tables) with its best line's first ``tricks`` tricks
     ``played``, and the tricks each seat took in them; its [expect] is the file's, the whole deal."""
-    from solver.cards import ascii_name
-    from solver.problemfile import load, to_dict
-    from solver.problems import solve_problem
+    from preferans.cards import ascii_name
+    from preferans.problemfile import load, to_dict
+    from preferans.problems import solve_problem
 
     problem = load(ROOT / "problems" / name)
     result = solve_problem(problem).result
@@ -49,7 +49,7 @@ def _with_played(name: str, tricks: int) -> tuple[dict, tuple[int, int, int]]:
     data["game"]["played"] = [" ".join(line[3 * i:3 * i + 3]) for i in range(tricks)]
     data.pop("notes", None)
     data["expect"].pop("key", None)  # the key is the first card's, at the start
-    from solver.problemfile import from_dict
+    from preferans.problemfile import from_dict
 
     return data, from_dict(data, "x").position().taken
 
@@ -172,11 +172,11 @@ def test_expect_beyond_the_tricks_left_is_refused(tmp_path, expect):
                                           ("kovalevskaya-misere.toml", 9),
                                           ("raspasy-talon-heart-throw-the-club-jack.toml", 3)])
 def test_expect_counts_the_whole_deal_in_solve_check_the_board_and_the_api(tmp_path, name, tricks):
-    from cli.board.moves import solve_object
-    from solver.problemfile import from_dict
-    from solver.problems import answer, solve_problem
+    from preferans.cli.board.moves import solve_object
+    from preferans.problemfile import from_dict
+    from preferans.problems import answer, solve_problem
 
-    from solver import solve
+    from preferans import solve
 
     data, taken = _with_played(name, tricks)
     assert any(taken)

@@ -11,9 +11,9 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 
-from cli.main import pref
 from conftest import assert_clean_error, jsonl, pref_command, run_child
-from solver import InputError
+from preferans import InputError
+from preferans.cli.main import pref
 
 
 def run(*args, input=None):
@@ -91,7 +91,7 @@ def test_a_line_that_crashed_the_writer_no_longer_loses_the_lines_after_it():
 def test_a_bug_answering_one_line_costs_only_that_line(monkeypatch):
     """Whatever fails while a line is answered or written (here an answer that cannot be turned
     into text), the line gets its error object and the stream goes on: no traceback, no line lost."""
-    from cli.commands import score
+    from preferans.cli.commands import score
 
     real = score._deal_answer
 
@@ -208,8 +208,8 @@ def test_every_scoring_option_has_a_range_named_in_its_error(option, value, boun
 
 
 def test_the_python_api_refuses_the_options_the_cli_refuses():
-    from solver.analysis.estimate.score import Scoring
-    from solver.scoring import ScoringOptions, options_for
+    from preferans.analysis.estimate.score import Scoring
+    from preferans.scoring import ScoringOptions, options_for
 
     with pytest.raises(InputError, match="options.misere_trick: a whole number from 0 to 1,000"):
         Scoring("sochi", ScoringOptions(misere_trick=10**20))

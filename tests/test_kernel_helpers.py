@@ -11,16 +11,16 @@ import random
 import numpy as np
 import pytest
 
-from solver import reference
-from solver.cards import NO_TRUMP, cards_of, mask_of
-from solver.kernel.bits import (FLAGS, RANKS, at_least_each, below_each, count_each, fill_below_each, first_suit,
+from preferans import reference
+from preferans.cards import NO_TRUMP, cards_of, mask_of
+from preferans.kernel.bits import (FLAGS, RANKS, at_least_each, below_each, count_each, fill_below_each, first_suit,
                                 lowest_each, min_each, suits_held, sum_each)
-from solver.kernel.bounds import (all_boss, shared_suits_relevance, sure_count, sure_tricks, tops_relevance,
+from preferans.kernel.bounds import (all_boss, shared_suits_relevance, sure_count, sure_tricks, tops_relevance,
                                   wins_all, wins_none)
-from solver.kernel.moves import group_top, representatives
-from solver.kernel import tt
-from solver.kernel.tt import absolute_move, kvec_cards, relative_move, relevance_kvec
-from solver.rules import Game, Position, legal_cards, play
+from preferans.kernel.moves import group_top, representatives
+from preferans.kernel import tt
+from preferans.kernel.tt import absolute_move, kvec_cards, relative_move, relevance_kvec
+from preferans.rules import Game, Position, legal_cards, play
 
 SEEDS = range(6)
 
@@ -329,8 +329,8 @@ def test_the_kernel_runs_as_plain_python():
     rng = random.Random(5)
     jobs = [(deal(rng, 4), rng.randrange(3)) for _ in range(3)]
     script = ("import sys, json\n"
-              "from solver.engine import Engine\n"
-              "from solver.rules import Game, Position\n"
+              "from preferans.engine import Engine\n"
+              "from preferans.rules import Game, Position\n"
               "e = Engine()\n"
               "print(json.dumps([[e.value(Position(tuple(h), lead), g, 0) for g in "
               "(Game.misere('A'), Game.contract(6, 'S', 'A'), Game.raspasy('none'))] for h, lead in "
@@ -339,7 +339,7 @@ def test_the_kernel_runs_as_plain_python():
     out = subprocess.run([sys.executable, "-c", script, json.dumps(jobs)], capture_output=True, text=True,
                          timeout=300, env={**os.environ, "NUMBA_DISABLE_JIT": "1", "PYTHONWARNINGS": "ignore"})
     assert out.returncode == 0, out.stderr[-2000:]
-    from solver.engine import Engine
+    from preferans.engine import Engine
     engine = Engine()
     expected = [[engine.value(Position(h, lead), g, 0) for g in
                  (Game.misere("A"), Game.contract(6, "S", "A"), Game.raspasy("none"))] for h, lead in jobs]

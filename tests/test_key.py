@@ -1,4 +1,4 @@
-"""The key of a problem (solver.analysis.key): which first cards or discards keep the best result."""
+"""The key of a problem (preferans.analysis.key): which first cards or discards keep the best result."""
 
 import random
 from pathlib import Path
@@ -7,15 +7,15 @@ from itertools import combinations
 import pytest
 from click.testing import CliRunner
 
-from cli.main import pref
+from preferans.cli.main import pref
 from randomplay import random_game, random_position
-from solver import Engine, reference
-from solver.analysis.key import discard_key, first_card_key, key_verdict
-from solver.problemfile import ANY, format_key, parse_key
-from solver.api import make_position, parse_game
-from solver.cards import bit
-from solver.notation import parse_card, parse_hand
-from solver.rules import Game, Kind, Position
+from preferans import Engine, reference
+from preferans.analysis.key import discard_key, first_card_key, key_verdict
+from preferans.problemfile import ANY, format_key, parse_key
+from preferans.api import make_position, parse_game
+from preferans.cards import bit
+from preferans.notation import parse_card, parse_hand
+from preferans.rules import Game, Kind, Position
 
 
 def _c(*names):

@@ -1,26 +1,23 @@
 """The README's layout table holds: every module of solver/ and cli/ has its row, a module imports
 only from its own row or the rows above (at the top of the file or inside a function alike), no
-modules import each other in a circle, and the file formats read through ``solver.parse``, not
-the facade ``solver.api``."""
+modules import each other in a circle, and the file formats read through ``preferans.parse``, not
+the facade ``preferans.api``."""
 
 import ast
 import re
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, module_name, module_path
 
-PACKAGES = ("solver", "cli")
+PACKAGES = ("preferans", "preferans.cli")
 
 
 def _modules() -> dict[str, ast.Module]:
     out = {}
     for top in PACKAGES:
-        for path in sorted((ROOT / top).rglob("*.py")):
-            parts = list(path.relative_to(ROOT).with_suffix("").parts)
-            if parts[-1] == "__init__":
-                parts = parts[:-1]
-            out[".".join(parts)] = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for path in sorted(module_path(top).rglob("*.py")):
+            out[module_name(path)] = ast.parse(path.read_text(encoding="utf-8"), str(path))
     return out
 
 
@@ -46,7 +43,7 @@ def _imports(name: str, tree: ast.Module) -> set[str]:
 
 
 def _is_package(name: str) -> bool:
-    return (ROOT / name.replace(".", "/") / "__init__.py").exists()
+    return (module_path(name) / "__init__.py").exists()
 
 
 IMPORTS = {name: _imports(name, tree) for name, tree in MODULES.items()}
@@ -64,7 +61,7 @@ ROWS = _rows()
 
 def _row(module: str) -> int | None:
     """The row of ``module``: the row naming the longest path that holds it."""
-    path = module.replace(".", "/")
+    path = module_path(module).relative_to(ROOT).as_posix()
     best = None
     for i, names in enumerate(ROWS):
         for named in names:
@@ -80,13 +77,13 @@ def test_the_table_is_read():
 
 def test_every_module_has_its_row():
     """``solver/__init__.py`` is the package's surface, re-exporting from every row: it has none."""
-    assert sorted(m for m in MODULES if m != "solver" and _row(m) is None) == []
+    assert sorted(m for m in MODULES if m != "preferans" and _row(m) is None) == []
 
 
 def test_a_module_imports_only_from_its_row_or_above():
-    """``from solver import collection`` counts as importing ``solver.collection``, not the surface."""
-    wrong = [f"{m} (row {_row(m) + 1}) imports {d} (row {_row(d) + 1})" for m in sorted(IMPORTS) if m != "solver"
-             for d in sorted(IMPORTS[m] - {"solver"}) if _row(d) > _row(m)]
+    """``from preferans import collection`` counts as importing ``preferans.collection``, not the surface."""
+    wrong = [f"{m} (row {_row(m) + 1}) imports {d} (row {_row(d) + 1})" for m in sorted(IMPORTS) if m != "preferans"
+             for d in sorted(IMPORTS[m] - {"preferans"}) if _row(d) > _row(m)]
     assert wrong == []
 
 
@@ -119,8 +116,8 @@ def _reached(module: str) -> set[str]:
     return seen
 
 
-@pytest.mark.parametrize("fmt", ["solver.problemfile", "solver.scoring.records",
-                                 "solver.analysis.estimate.questionfile"])
+@pytest.mark.parametrize("fmt", ["preferans.problemfile", "preferans.scoring.records",
+                                 "preferans.analysis.estimate.questionfile"])
 def test_the_formats_read_through_parse_not_the_facade(fmt):
     reached = _reached(fmt)
-    assert "solver.parse" in reached and "solver.api" not in reached, sorted(reached)
+    assert "preferans.parse" in reached and "preferans.api" not in reached, sorted(reached)

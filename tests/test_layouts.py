@@ -7,10 +7,10 @@ from math import comb, sqrt
 
 import pytest
 
-from solver import InputError
-from solver.analysis.layouts import Knowledge, Layout, LayoutSpace, parse_known_hand, parse_length
-from solver.cards import bit, card, count, mask_of, suit_bits
-from solver.notation import parse_hand
+from preferans import InputError
+from preferans.analysis.layouts import Knowledge, Layout, LayoutSpace, parse_known_hand, parse_length
+from preferans.cards import bit, card, count, mask_of, suit_bits
+from preferans.notation import parse_hand
 
 S, C, D, H = range(4)
 NONE4 = (0, 0, 0, 0)

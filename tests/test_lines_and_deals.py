@@ -4,10 +4,10 @@ import random
 
 import pytest
 
+from preferans import Engine, Game, Options, Position, TalonMode, batch_values, reference
+from preferans.cards import rank_of, suit_of
+from preferans.rules import play
 from randomplay import focus_players, random_deal, random_game, random_position
-from solver import Engine, Game, Options, Position, TalonMode, batch_values, reference
-from solver.cards import rank_of, suit_of
-from solver.rules import play
 
 
 def _maximizing(position, game, focus):

@@ -2,8 +2,8 @@ import random
 
 import pytest
 
-from solver.cards import card
-from solver.notation import (NotationError, format_card, format_cards, format_hand,
+from preferans.cards import card
+from preferans.notation import (NotationError, format_card, format_cards, format_hand,
                              parse_card, parse_cards, parse_hand)
 
 S, C, D, H = range(4)
@@ -249,13 +249,13 @@ def test_format_rejects_bad_arguments(call):
     ("", False, []),
 ])
 def test_parse_card_list_reads_single_cards_else_a_hand(text, ordered, cards):
-    from solver.cards import ascii_name
-    from solver.notation import parse_card_list
+    from preferans.cards import ascii_name
+    from preferans.notation import parse_card_list
     assert [ascii_name(c) for c in parse_card_list(text, ordered)] == cards
 
 
 def test_parse_card_list_refuses_a_suit_group_where_order_matters_and_names_single_card_errors():
-    from solver.notation import parse_card_list
+    from preferans.notation import parse_card_list
     with pytest.raises(NotationError, match="one at a time.*'AC KC'"):
         parse_card_list("♣KA", ordered=True)
     with pytest.raises(NotationError, match="Z"):

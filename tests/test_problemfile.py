@@ -4,12 +4,12 @@ import json
 
 import pytest
 
-from solver.cards import card, mask_of
-from solver.notation import parse_cards, parse_hand
+from preferans.cards import card, mask_of
+from preferans.notation import parse_cards, parse_hand
 from dataclasses import replace
 
-from solver.problemfile import ProblemError, dumps, load, load_many, loads_json, loads_toml
-from solver.rules import Kind, TalonMode
+from preferans.problemfile import ProblemError, dumps, load, load_many, loads_json, loads_toml
+from preferans.rules import Kind, TalonMode
 
 from conftest import toml_text as to_toml
 

@@ -7,18 +7,18 @@ from collections import Counter
 import pytest
 from click.testing import CliRunner
 
-import solver.analysis.discard
-import solver.notation
-import solver.parse
-from cli.main import pref
-from solver.problemfile import load
-from solver.problems import answer, problem_key, setup, solve_problem, with_best_discard
+import preferans.analysis.discard
+import preferans.notation
+import preferans.parse
+from preferans.cli.main import pref
+from preferans.problemfile import load
+from preferans.problems import answer, problem_key, setup, solve_problem, with_best_discard
 
 from conftest import KOVALEVSKAYA_FILE as KOVALEVSKAYA, ROOT
 
 
-PARSERS = [(solver.notation, "parse_hand"), (solver.notation, "parse_card_list"), (solver.notation, "parse_cards"),
-           (solver.notation, "parse_card"), (solver.parse, "parse_game"), (solver.parse, "parse_seat")]
+PARSERS = [(preferans.notation, "parse_hand"), (preferans.notation, "parse_card_list"), (preferans.notation, "parse_cards"),
+           (preferans.notation, "parse_card"), (preferans.parse, "parse_game"), (preferans.parse, "parse_seat")]
 
 
 @pytest.fixture
@@ -52,8 +52,8 @@ def texts_read(monkeypatch):
 def searches(monkeypatch):
     """How many discards were put aside to be solved (``canonical_form`` is asked once for each)."""
     calls = []
-    original = solver.analysis.discard.canonical_form
-    monkeypatch.setattr(solver.analysis.discard, "canonical_form", lambda *a: calls.append(a) or original(*a))
+    original = preferans.analysis.discard.canonical_form
+    monkeypatch.setattr(preferans.analysis.discard, "canonical_form", lambda *a: calls.append(a) or original(*a))
     return calls
 
 
@@ -104,8 +104,8 @@ def test_a_twelve_card_declarers_66_discards_are_searched_once(searches, command
 
 
 def test_the_board_searches_the_discards_once(searches):
-    from cli.board.moves import solve_object
-    from solver.problemfile import to_dict
+    from preferans.cli.board.moves import solve_object
+    from preferans.problemfile import to_dict
 
     out = solve_object(to_dict(load(TWELVE)))
     assert len(searches) == 66 and out["discard_chosen"] and out["discard_key_text"] and out["key_text"]
@@ -146,7 +146,7 @@ def test_a_twelve_card_declarer_is_solved_after_his_best_discard(tmp_path):
     assert answer(problem) == answer(after) == answer(problem, key=report) == solve_problem(problem, full=False).result.tricks
 
 
-@pytest.mark.parametrize("module", ["solver.parse", "solver.problemfile", "solver.problems", "solver.at_table"])
+@pytest.mark.parametrize("module", ["preferans.parse", "preferans.problemfile", "preferans.problems", "preferans.at_table"])
 def test_module_examples_run(module):
     import doctest
     import importlib

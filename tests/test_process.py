@@ -33,7 +33,7 @@ def _interrupt(args, wait_for_line: bool):
 
 
 def _every_help():
-    from cli.app import COMMANDS
+    from preferans.cli.app import COMMANDS
     return [[name, "--help"] for name in COMMANDS]
 
 
@@ -41,8 +41,8 @@ def _warm_cache_copy(base: Path) -> Path:
     """A copy of this process's compiled kernel under ``base`` (as $PREF_CACHE_DIR); its Numba folder."""
     import shutil
 
-    from solver.engine import load_kernel
-    from solver.kernel import cache
+    from preferans.engine import load_kernel
+    from preferans.kernel import cache
 
     load_kernel()  # every kernel function compiled or loaded
     shutil.copytree(cache.CACHE_DIR, base / cache.DIGEST)
@@ -52,7 +52,7 @@ def _warm_cache_copy(base: Path) -> Path:
 def _pref_with(env: dict, *args) -> subprocess.CompletedProcess:
     import os
 
-    return run_child([sys.executable, "-m", "cli.main", *map(str, args)], 600, text=True, stdout=subprocess.PIPE,
+    return run_child([sys.executable, "-m", "preferans.cli.main", *map(str, args)], 600, text=True, stdout=subprocess.PIPE,
                      stderr=subprocess.PIPE, env={**os.environ, **env})
 
 
@@ -94,7 +94,7 @@ def test_a_reader_closing_the_pipe_ends_it_quietly():
 
 
 def test_closed_stdout_fails_loudly():
-    script = "import os, sys; os.close(1); sys.stdout = None; from cli.main import main; main()"
+    script = "import os, sys; os.close(1); sys.stdout = None; from preferans.cli.main import main; main()"
     result = run_child([sys.executable, "-c", script, "check", "problems/kovalevskaya-misere.toml"],
                        stderr=subprocess.PIPE, text=True)
     assert result.returncode == 2
@@ -102,7 +102,7 @@ def test_closed_stdout_fails_loudly():
 
 
 def test_closed_stdin():
-    script = "import os, sys; os.close(0); sys.stdin = None; from cli.main import main; main()"
+    script = "import os, sys; os.close(0); sys.stdin = None; from preferans.cli.main import main; main()"
     result = run_child([sys.executable, "-c", script, "solve", "--jsonl", "-"],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert result.returncode == 2 and result.stdout == ""
@@ -170,9 +170,9 @@ def test_a_child_sent_ctrl_c_stops_even_when_the_suite_ignores_sigint(tmp_path):
 @pytest.mark.parametrize("args", [["--help"], ["solve", "--bogus"], ["table"], ["board", "--bogus"]] + _every_help())
 def test_help_and_argument_errors_do_not_load_the_kernel(args):
     """No numba for --help (it costs a second): every command imports the kernel only when it runs."""
-    script = ("import sys\nfrom cli.main import main\nsys.argv = ['pref'] + sys.argv[1:]\n"
+    script = ("import sys\nfrom preferans.cli.main import main\nsys.argv = ['pref'] + sys.argv[1:]\n"
               "try:\n    main()\nexcept SystemExit:\n    pass\n"
-              "print('LOADED' if 'numba' in sys.modules or 'solver.engine' in sys.modules else 'LIGHT', file=sys.stderr)")
+              "print('LOADED' if 'numba' in sys.modules or 'preferans.engine' in sys.modules else 'LIGHT', file=sys.stderr)")
     result = run_child([sys.executable, "-c", script, *args], 120, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        text=True)
     assert result.stderr.strip().splitlines()[-1] == "LIGHT", result.stderr
@@ -211,7 +211,7 @@ def test_an_unusable_cache_dir_is_named_with_the_folder_used_instead(tmp_path):
 def test_a_second_checkout_sharing_the_cache_is_not_taken_as_compiled(tmp_path):
     folder = _warm_cache_copy(tmp_path)
     folder.rename(folder.with_name("kernel_0123456789abcdef"))  # another checkout's compiled code
-    probe = "from solver.kernel import config; print(config.is_compiled())"
+    probe = "from preferans.kernel import config; print(config.is_compiled())"
     result = run_child([sys.executable, "-c", probe], text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        env={**__import__("os").environ, "PREF_CACHE_DIR": str(tmp_path)})
     assert result.stdout.strip() == "False", result.stderr

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from cli.main import pref
+from preferans.cli.main import pref
 
 ROOT = Path(__file__).resolve().parents[1]
 LINE = {"convention": "sochi", "players": 3, "game": "6S", "declarer": "A",

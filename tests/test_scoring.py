@@ -9,12 +9,12 @@ from fractions import Fraction as F
 
 import pytest
 
-from solver.analysis.book.scoring_tables import raspasy_layout  # the layouts the book checks Table 13 on
-from solver.errors import InputError
-from solver.scoring import (Sheet, balance, deal_from_dict, options_for, play, record_from_dict, settle,
+from preferans.analysis.book.scoring_tables import raspasy_layout  # the layouts the book checks Table 13 on
+from preferans.errors import InputError
+from preferans.scoring import (Sheet, balance, deal_from_dict, options_for, play, record_from_dict, settle,
                             settle_record, write)
-from solver.scoring.deal import talon_honours
-from solver.notation import parse_cards as card_list
+from preferans.scoring.deal import talon_honours
+from preferans.notation import parse_cards as card_list
 
 
 def deal(game, tricks=None, defence=None, players=3, **extra):
@@ -599,8 +599,8 @@ def test_bad_records_name_the_field(data, match):
 # -- pref book's section 6: the same tables, as computed rows with verdicts ---------------------------------------
 
 def test_book_section_6_computes_every_printed_figure():
-    from solver.analysis.book import claims
-    from solver.analysis.book.runner import read
+    from preferans.analysis.book import claims
+    from preferans.analysis.book.runner import read
     rows = [r for r in claims.catalogue() if r.section == 6]
     readings = [(rd, read(rd, Counter())) for r in rows for rd in r.readings]
     assert len(readings) == 46 + 2 + 16

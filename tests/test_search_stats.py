@@ -4,7 +4,7 @@ import json
 
 from click.testing import CliRunner
 
-from cli.main import pref
+from preferans.cli.main import pref
 
 LINE = ('{"deal": {"A": "♠AKQ ♣7", "B": "♠J10 ♣8 ♦7", "C": "♣AKQ ♦8"}, '
         '"game": {"kind": "contract", "contract": "6S", "declarer": "A"}}')

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
+from preferans import Engine, Options, reference
 from randomplay import focus_players, random_game, random_position
-from solver import Engine, Options, reference
 
 CONFIGS = {
     "all shortcuts": Options(),

@@ -1,17 +1,17 @@
-"""The defenders' split (:mod:`solver.kernel.split`) against the brute force over every line
-(:mod:`solver.reference_split`), on random endings of every strain, with its shortcuts on and off."""
+"""The defenders' split (:mod:`preferans.kernel.split`) against the brute force over every line
+(:mod:`preferans.reference_split`), on random endings of every strain, with its shortcuts on and off."""
 
 import random
 
 import numpy as np
 import pytest
 
+from preferans import Engine, Options
+from preferans.errors import InputError
+from preferans.kernel.split import SPLIT_SHORTCUT_NAMES
+from preferans.reference_split import split as brute_force
+from preferans.rules import Game, Position, legal_cards, play
 from randomplay import random_game, random_position
-from solver import Engine, Options
-from solver.errors import InputError
-from solver.kernel.split import SPLIT_SHORTCUT_NAMES
-from solver.reference_split import split as brute_force
-from solver.rules import Game, Position, legal_cards, play
 
 ENGINES = {"all shortcuts": Options(), "no shortcuts": Options.none(), "no table": Options(tt=False),
            "no equivalence": Options(equivalence=False), "tiny table": Options(tt_log2_size=6),
@@ -117,9 +117,9 @@ def test_load_kernel_compiles_what_a_split_and_the_table_call():
     """``load_kernel`` (the CLI's compile notice) compiles every entry of the kernel for the arguments
     the engine and the search at the table pass: a split, a misère and a contract at the table after
     it add no compiled version to any entry (one would be a compile the notice never named)."""
-    from solver import make_position, parse_game, solve_at_table
-    from solver.engine import load_kernel
-    from solver.kernel import cache, drivers, split, worlds
+    from preferans import make_position, parse_game, solve_at_table
+    from preferans.engine import load_kernel
+    from preferans.kernel import cache, drivers, split, worlds
 
     load_kernel()
     modules = {"drivers": drivers, "split": split, "worlds": worlds}

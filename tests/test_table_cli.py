@@ -6,10 +6,10 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli.main import pref
 from conftest import ROOT, assert_clean_error, toml_text
-from solver.problemfile import ProblemError, dumps, loads_json, loads_toml
-from solver.problems import solve_table, table_question
+from preferans.cli.main import pref
+from preferans.problemfile import ProblemError, dumps, loads_json, loads_toml
+from preferans.problems import solve_table, table_question
 
 EIGHT_DIAMONDS = ROOT / "problems" / "eight-diamonds-three-spade-ruffs.toml"
 COMPOSED = ROOT / "problems" / "misere-at-the-table-spade-or-club.toml"
@@ -111,7 +111,7 @@ def test_a_contract_without_talon_or_discard_has_no_table_answer(tmp_path):
 
 
 def test_a_misere_without_the_talon_covers_its_caught_worlds():
-    problem = __import__("solver.problemfile", fromlist=["load"]).load(
+    problem = __import__("preferans.problemfile", fromlist=["load"]).load(
         ROOT / "problems" / "misere-lead-the-diamond-eight.toml")
     question = table_question(problem)
     assert question.source == "deal" and question.worlds == "caught" and len(question.unseen) == 2

@@ -3,21 +3,21 @@
 Random misère and contract endings with cards on the table or none, the declarer holding one
 or two unseen cards in place of his own (every discard, or a listed part of them), each solved
 with every shortcut on, all off, and each alone off, and compared with
-:mod:`solver.reference_at_table`; the witness and the key are checked there too.
+:mod:`preferans.reference_at_table`; the witness and the key are checked there too.
 """
 
 import random
 
 import pytest
 
+from preferans import Engine, Options
+from preferans import reference as dd_reference
+from preferans import reference_at_table as reference
+from preferans.at_table import solve_at_table
+from preferans.kernel.config import SHORTCUT_NAMES
+from preferans.kernel.worlds import TABLE_SHORTCUT_NAMES
+from preferans.rules import Kind, legal_cards, play
 from randomplay import random_table_case
-from solver import Engine, Options
-from solver import reference as dd_reference
-from solver import reference_at_table as reference
-from solver.at_table import solve_at_table
-from solver.kernel.config import SHORTCUT_NAMES
-from solver.kernel.worlds import TABLE_SHORTCUT_NAMES
-from solver.rules import Kind, legal_cards, play
 
 CONFIGS = {"all shortcuts": Options(), "no shortcuts": Options.none(),
            "no double-dummy shortcuts": Options(**{name: False for name in SHORTCUT_NAMES}),

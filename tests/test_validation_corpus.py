@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from solver import Engine, Game, Position
-from solver.api import parse_contract
-from solver.notation import parse_hand
+from preferans import Engine, Game, Position
+from preferans.api import parse_contract
+from preferans.notation import parse_hand
 
 FOLDER = Path(__file__).resolve().parents[2] / "shared" / "validation"
 

@@ -3,19 +3,19 @@ open whisters), who see the declarer's twelve cards but not the two he put aside
 discard he may have made? Problem mode marks each of their cards with two such answers, the
 position before the card and the one after it (``static/marks.js``).
 
-One request, one search: :func:`solver.at_table.solve_at_table` on the position after ``cards``,
+One request, one search: :func:`preferans.at_table.solve_at_table` on the position after ``cards``,
 the discards ruled out by his play so far dropped (the history from the deal, as dealt, is passed).
 """
 
 from __future__ import annotations
 
-from solver.at_table import MAX_WORLDS, declarer_card, solve_at_table
-from solver.cards import ascii_name, bit, mask_of
-from solver.errors import InputError
-from solver.notation import NotationError, parse_card_list
-from solver.problemfile import ProblemError
-from solver.problems import TableQuestion, table_question
-from solver.rules import Position, play
+from preferans.at_table import MAX_WORLDS, declarer_card, solve_at_table
+from preferans.cards import ascii_name, bit, mask_of
+from preferans.errors import InputError
+from preferans.notation import NotationError, parse_card_list
+from preferans.problemfile import ProblemError
+from preferans.problems import TableQuestion, table_question
+from preferans.rules import Position, play
 
 from ..runtime import engine
 from ..solving import table_json
@@ -52,7 +52,7 @@ def table_object(data, cards, worlds=None, with_key=False) -> dict:
 
 def declarer_object(data, cards, worlds) -> dict:
     """``{"card": …}``: the declarer's card after ``cards`` that keeps the discards ``worlds`` (his own
-    among them) beyond any one plan of the defence (:func:`solver.at_table.declarer_card`), or
+    among them) beyond any one plan of the defence (:func:`preferans.at_table.declarer_card`), or
     ``null`` when none does and his best card double dummy will do."""
     asked = _Asked(data, cards)
     if worlds is None:

@@ -60,7 +60,7 @@ def board(file, port, no_browser):
 
     Stop it with Ctrl-C.
     """
-    from solver import collection  # here, not at the top: --help loads no solver
+    from preferans import collection  # here, not at the top: --help loads no solver
 
     from ..runtime import engine
     from .server import BoardServer
@@ -90,8 +90,8 @@ def board_fragment(path) -> str:
     """The address's ``#…`` that opens the problem file ``path``: a problem of the collection by
     its id alone, to solve as the index opens it (its name, title or answer would give it away);
     any other file written out, for analysis. A bad file is a one-line error."""
-    from solver import collection
-    from solver.problemfile import load
+    from preferans import collection
+    from preferans.problemfile import load
 
     from . import moves
 
@@ -109,8 +109,8 @@ def url_fragment(problem: dict) -> str:
     already ``played`` (and the trick in progress after them) become the page's moves,
     ``opened`` saying how many there are: the page starts from the deal and shows them.
     """
-    from solver.cards import SEATS
-    from solver.notation import format_hand, parse_hand
+    from preferans.cards import SEATS
+    from preferans.notation import format_hand, parse_hand
 
     deal, game = problem["deal"], problem.get("game", {})
     params = {s: format_hand(parse_hand(deal[s]), "dot") for s in SEATS}

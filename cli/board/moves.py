@@ -2,8 +2,8 @@
 
 The page holds the history; every request carries a whole problem object (the keys of
 a problem file, as ``pref solve --jsonl`` reads them), so the server keeps no state.
-Everything here goes through :mod:`solver.problemfile` (reading and checking) and
-:mod:`solver.rules` (playing a card), never through rules of its own.
+Everything here goes through :mod:`preferans.problemfile` (reading and checking) and
+:mod:`preferans.rules` (playing a card), never through rules of its own.
 """
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from __future__ import annotations
 import hashlib
 from dataclasses import replace
 
-from solver.analysis.key import key_of_card_values
-from solver.cards import SEATS, ascii_name
-from solver.notation import NotationError, format_hand, parse_card, parse_card_list, parse_cards
-from solver.problemfile import Problem, ProblemError, dumps, from_dict, loads_json, loads_toml, to_dict
-from solver.problems import solve_problem, solve_table
-from solver.rules import DEALER, Kind, legal_cards, play, seat_name, why_illegal
+from preferans.analysis.key import key_of_card_values
+from preferans.cards import SEATS, ascii_name
+from preferans.notation import NotationError, format_hand, parse_card, parse_card_list, parse_cards
+from preferans.problemfile import Problem, ProblemError, dumps, from_dict, loads_json, loads_toml, to_dict
+from preferans.problems import solve_problem, solve_table
+from preferans.rules import DEALER, Kind, legal_cards, play, seat_name, why_illegal
 
 from ..render import answer, key_text
 from ..runtime import engine
@@ -92,7 +92,7 @@ def warm_up() -> None:
     A solve loads the best line and the card values; the plain value (what a 12-card
     declarer's discards are searched with) and the threshold search are loaded by name, or
     the first discard problem would wait for a compile of its own inside the request. The
-    search at the table is compiled apart (:mod:`solver.kernel.worlds`): a misère and an open
+    search at the table is compiled apart (:mod:`preferans.kernel.worlds`): a misère and an open
     whist contract load it."""
     solve_object(WARM_UP)
     result = solve_problem(from_dict(WARM_UP, "warm-up"), engine()).result
@@ -110,7 +110,7 @@ def problem_object(problem: Problem, *, with_expect: bool = True) -> dict:
     card lists (talon, discard, trick, each trick played) ``KC AC`` in their order, whatever
     the file used, so the page reads them without a notation parser of its own. The other
     fields (title, theme, notes, ``[expect]`` …) are the file's, as
-    :func:`solver.problemfile.to_dict` writes them; ``with_expect=False`` leaves out the
+    :func:`preferans.problemfile.to_dict` writes them; ``with_expect=False`` leaves out the
     published answer and key, which belong to the start.
     """
     hands = problem.hands()
@@ -225,7 +225,7 @@ def collection_index() -> list[dict]:
     ``id`` (what the page's address carries: the name would often give the key away), ``name``,
     ``kind`` and ``difficulty``, and in ``en`` and ``ru`` the words the index shows: the title
     that keeps the problem's secret (``index_title``), the game, the theme and the difficulty."""
-    from solver.collection import problems
+    from preferans.collection import problems
 
     from ..render import game_name
 
@@ -250,9 +250,9 @@ def problem_id(name: str) -> str:
 def collection_problem(name) -> dict:
     """The problem object of the collection's problem ``name`` (or its :func:`problem_id`);
     an error naming it if there is none."""
-    from solver.collection import names, path_of
+    from preferans.collection import names, path_of
 
-    from solver.problemfile import load
+    from preferans.problemfile import load
 
     text = str(name or "")
     path = path_of(text)
@@ -290,7 +290,7 @@ def cards_in(text: str, field: str) -> list[str]:
 
 
 def save_text(data, fmt: str) -> str:
-    """The problem object as a file's text (:func:`solver.problemfile.dumps`): ``json`` or ``toml``; checked first."""
+    """The problem object as a file's text (:func:`preferans.problemfile.dumps`): ``json`` or ``toml``; checked first."""
     if fmt not in ("json", "toml"):
         raise ProblemError(SOURCE, "format", f"save as json or toml, not {fmt!r}")
     problem = read_problem(data)

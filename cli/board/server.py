@@ -11,21 +11,21 @@ Endpoints (``POST``, JSON in and out, ``?lang=ru`` for the answers in Russian; a
 ``{"error": "<the one-line message>", "field": "deal.B"}``):
 
 - ``/api/solve``: a problem object → the result object of ``pref solve --jsonl``, with
-  ``pref solve``'s answer and key lines as text (see :func:`cli.board.moves.solve_object`);
+  ``pref solve``'s answer and key lines as text (see :func:`preferans.cli.board.moves.solve_object`);
 - ``/api/play``: ``{"problem": …, "cards": ["10D", …]}`` → ``{"steps": [...]}``, the last
-  step's ``answer`` once the deal is over (see :func:`cli.board.moves.play_cards`);
+  step's ``answer`` once the deal is over (see :func:`preferans.cli.board.moves.play_cards`);
 - ``/api/table``: ``{"problem": …, "cards": ["10D", …], "worlds": [["KC", "AC"], …], "key": false}`` →
   the answer at the table after those cards, for the catchers who do not see the discard (see
-  :func:`cli.board.at_table.table_object`): one search, at most about a second on the hardest
+  :func:`preferans.cli.board.at_table.table_object`): one search, at most about a second on the hardest
   full deals;
 - ``/api/table-card``: ``{"problem": …, "cards": […], "worlds": [["KC", "AC"], …]}`` → ``{"card": "7S"}``,
   the declarer's card that keeps those discards beyond any one plan of the defence, or ``null``
-  (see :func:`cli.board.at_table.declarer_object`);
+  (see :func:`preferans.cli.board.at_table.declarer_object`);
 - ``/api/open``: ``{"name": "x.toml", "text": …}`` → ``{"problem": …}``;
 - ``/api/save``: ``{"problem": …, "format": "json"|"toml"}`` → ``{"text": …}``;
 - ``/api/cards``: ``{"text": "♠AK ♦7", "field": "deal.A"}`` → ``{"cards": [...]}``;
 - ``/api/index``: ``{}`` → ``{"problems": [{"id", "name", "kind", "difficulty", "en": {"title", "game",
-  "theme", "difficulty"}, "ru": {…}}]}``, the collection (see :func:`cli.board.moves.collection_index`);
+  "theme", "difficulty"}, "ru": {…}}]}``, the collection (see :func:`preferans.cli.board.moves.collection_index`);
 - ``/api/problem``: ``{"name": "kovalevskaya-misere"}`` (or its ``id``) → ``{"problem": …}``, one of them.
 """
 
@@ -39,7 +39,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 
-from solver.problemfile import ProblemError
+from preferans.problemfile import ProblemError
 
 from . import at_table, moves
 

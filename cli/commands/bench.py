@@ -1,4 +1,4 @@
-"""``pref bench``: the speed report over the fixed seeded deals of :mod:`solver.benchmark`."""
+"""``pref bench``: the speed report over the fixed seeded deals of :mod:`preferans.benchmark`."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from solver import benchmark
+from preferans import benchmark
 
 from ..errors import UserError
 from ..runtime import announce_compile, progress_bar

@@ -10,8 +10,8 @@ from concurrent.futures.process import BrokenProcessPool
 
 import click
 
-from solver.analysis.book import claims as book_claims
-from solver.analysis.book.runner import (DEFAULT_SAMPLES, SEED, default_workers, run, select, split_samples,
+from preferans.analysis.book import claims as book_claims
+from preferans.analysis.book.runner import (DEFAULT_SAMPLES, SEED, default_workers, run, select, split_samples,
                                         worker_bytes)
 
 from .. import plots

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import click
 
-from solver.analysis.key import key_verdict
-from solver.cards import SEATS
-from solver import collection
-from solver.problemfile import ESTIMATE_QUESTION, ProblemError
-from solver.problems import answer, problem_key, solve_table
+from preferans.analysis.key import key_verdict
+from preferans.cards import SEATS
+from preferans import collection
+from preferans.problemfile import ESTIMATE_QUESTION, ProblemError
+from preferans.problems import answer, problem_key, solve_table
 
 from ..options import color_option, lang_option
 from ..runtime import engine

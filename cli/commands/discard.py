@@ -7,11 +7,11 @@ import sys
 
 import click
 
-from solver.analysis.discard import best_contract, discard_values, group_discards
-from solver.api import game_json
-from solver.cards import NO_TRUMP, SEATS, STRAIN_NAMES, ascii_name, cards_of, mask_of
-from solver.problemfile import load
-from solver.rules import Game, Kind, Position
+from preferans.analysis.discard import best_contract, discard_values, group_discards
+from preferans.api import game_json
+from preferans.cards import NO_TRUMP, SEATS, STRAIN_NAMES, ascii_name, cards_of, mask_of
+from preferans.problemfile import load
+from preferans.rules import Game, Kind, Position
 
 from .. import render
 from ..options import color_option, json_option, lang_option

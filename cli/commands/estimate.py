@@ -7,10 +7,10 @@ import sys
 
 import click
 
-from solver.analysis import estimate as est
-from solver.analysis.estimate import questionfile
-from solver.cards import SEATS
-from solver.errors import InputError
+from preferans.analysis import estimate as est
+from preferans.analysis.estimate import questionfile
+from preferans.cards import SEATS
+from preferans.errors import InputError
 
 from .. import plots
 from ..errors import EXIT_INTERRUPTED, UserError
@@ -163,8 +163,8 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
         except InputError as e:
             raise UserError(f"{where}{e}") from None
     if workers is not None and not scheduler:
-        from solver.analysis.estimate.work import TABLE_LOG2_SIZE
-        from solver.workers import PROCESS_BYTES, table_bytes
+        from preferans.analysis.estimate.work import TABLE_LOG2_SIZE
+        from preferans.workers import PROCESS_BYTES, table_bytes
 
         table = table_bytes(TABLE_LOG2_SIZE)
         workers = capped_workers(workers, PROCESS_BYTES + table if cluster else table)
@@ -202,8 +202,8 @@ def _scored(q, convention, players, defences, score_options, raspasy_round, keep
     """The question with its scoring (``--score`` and its options) and ``--layouts-out``."""
     from dataclasses import replace
 
-    from solver.analysis.estimate.score import Scoring, parse_defence
-    from solver.scoring import options_for
+    from preferans.analysis.estimate.score import Scoring, parse_defence
+    from preferans.scoring import options_for
 
     if convention is None:
         given = [name for name, v in (("--players", players), ("--defence", defences),

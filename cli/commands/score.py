@@ -69,7 +69,7 @@ def score(files, as_json, jsonl):
         raise UserError("pref score: no pool record given (try pref score --help)")
     outcome = Outcome()
     for number, path in enumerate(files):
-        from solver.textfiles import ProblemError
+        from preferans.textfiles import ProblemError
 
         try:
             record, sheet, settlement = _settle_file(path)
@@ -88,9 +88,9 @@ def score(files, as_json, jsonl):
 
 
 def _settle_file(path: str):
-    from solver.errors import InputError
-    from solver.textfiles import ProblemError, read_text, toml_document
-    from solver.scoring import record_from_dict, settle_record
+    from preferans.errors import InputError
+    from preferans.textfiles import ProblemError, read_text, toml_document
+    from preferans.scoring import record_from_dict, settle_record
 
     data = toml_document(read_text(path), path)
     try:
@@ -112,9 +112,9 @@ class ScoredDeal(NamedTuple):
 
 def _read_deal(text: str, name: str, lineno: int) -> ScoredDeal:
     """One JSON line, scored; a bad line is a ProblemError."""
-    from solver.errors import InputError
-    from solver.scoring import balance, deal_from_dict, deal_options, write
-    from solver.textfiles import ProblemError, json_document
+    from preferans.errors import InputError
+    from preferans.scoring import balance, deal_from_dict, deal_options, write
+    from preferans.textfiles import ProblemError, json_document
 
     data = json_document(text, name, lineno)
     if not isinstance(data, dict):
@@ -128,14 +128,14 @@ def _read_deal(text: str, name: str, lineno: int) -> ScoredDeal:
 
 
 def _deal_answer(item, outcome) -> dict:
-    from solver.scoring import number_out, sheet_out
+    from preferans.scoring import number_out, sheet_out
 
     data, sheet, balance, _ = item
     return {**data, **sheet_out(sheet), "balance": {s: number_out(v) for s, v in balance.items()}}
 
 
 def _record_json(path: str, record, sheet, settlement) -> dict:
-    from solver.scoring.records import options_out, settlement_out, sheet_out
+    from preferans.scoring.records import options_out, settlement_out, sheet_out
 
     return {"file": path, "convention": record.convention, "players": list(record.seats), "target": record.target,
             "deals": len(record.deals), "options": options_out(record.options), **sheet_out(sheet),
@@ -143,7 +143,7 @@ def _record_json(path: str, record, sheet, settlement) -> dict:
 
 
 def _record_text(path: str, record, sheet, settlement) -> list[str]:
-    from solver.scoring import number_text
+    from preferans.scoring import number_text
 
     def signed(value) -> str:
         text = number_text(value)

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import click
 
-from solver import collection
-from solver.problemfile import Problem, ProblemError
-from solver.problems import Solved, best_lines, solve_problem, solve_table
+from preferans import collection
+from preferans.problemfile import Problem, ProblemError
+from preferans.problems import Solved, best_lines, solve_problem, solve_table
 
 from ..errors import UserError
 from ..options import color_option, json_option, lang_option

@@ -7,14 +7,14 @@ import sys
 
 import click
 
-from solver.analysis.table import dd_table
-from solver.cards import SEATS, ascii_name, count
-from solver.errors import InputError
-from solver.notation import NotationError, split_deal
-from solver.parse import parse_seat
-from solver.problemfile import Problem, ProblemError, load
-from solver.rules import TalonMode, raspasy_talon_mode
-from solver.textfiles import exists
+from preferans.analysis.table import dd_table
+from preferans.cards import SEATS, ascii_name, count
+from preferans.errors import InputError
+from preferans.notation import NotationError, split_deal
+from preferans.parse import parse_seat
+from preferans.problemfile import Problem, ProblemError, load
+from preferans.rules import TalonMode, raspasy_talon_mode
+from preferans.textfiles import exists
 
 from ..errors import UserError
 from ..options import color_option, json_option, lang_option
@@ -120,7 +120,7 @@ def _read_deal(deal: str) -> Problem:
 
 def _after_best_discard(problem: Problem) -> tuple[tuple[int, int, int], tuple[int, ...]]:
     """The hands after the 12-card declarer's best discard for the file's game, and the discard."""
-    from solver.problems import setup
+    from preferans.problems import setup
 
     announce_compile()
     with progress_bar("discard"):
@@ -141,7 +141,7 @@ def _checked_deal(problem: Problem) -> tuple[tuple[int, int, int], tuple[int, ..
 
 
 def _talon_mode(text: str | None, talon: tuple[int, ...], problem: Problem, culprit: str) -> TalonMode:
-    """The raspasy talon mode by the rules of :func:`solver.rules.raspasy_talon_mode`;
+    """The raspasy talon mode by the rules of :func:`preferans.rules.raspasy_talon_mode`;
     ``culprit`` is what an error names: the option, or the file's field."""
     try:
         return raspasy_talon_mode(text, talon, count(problem.hands()[0]))

@@ -3,14 +3,14 @@
 A misère: "caught at the table: one plan catches every discard (66); the key ♦8", or "escapes
 at the table: double dummy every discard is caught, but no single plan catches both ♠7 ♠8 and
 ♥7 ♥8 out". A contract with open whist: the declarer's tricks there, against his worst world
-double dummy. See :mod:`solver.at_table` for what is searched.
+double dummy. See :mod:`preferans.at_table` for what is searched.
 """
 
 from __future__ import annotations
 
-from solver.at_table import TableAnswer
-from solver.cards import cards_of, mask_of
-from solver.problems import TableQuestion
+from preferans.at_table import TableAnswer
+from preferans.cards import cards_of, mask_of
+from preferans.problems import TableQuestion
 
 from .. import render
 from ..style import Style

@@ -1,14 +1,14 @@
-"""How ``pref book`` shows its results: terminal lines and the Markdown report (its figure: :mod:`cli.plots`)."""
+"""How ``pref book`` shows its results: terminal lines and the Markdown report (its figure: :mod:`preferans.cli.plots`)."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
 
-from solver.analysis.book.claims import SECTION_METHODS, SECTION_TITLES
-from solver.analysis.book.rows import EXACT, SHARE, SHARE_BOUNDS, TABLE_BOUNDS
-from solver.analysis.book.runner import LOOKS, ReadingResult, RowResult, chance_flips
-from solver.analysis.book.verdict import CONSISTENT, HOLDS, NOT_COMPARABLE, OPTIMISTIC, PESSIMISTIC, UNDECIDED
+from preferans.analysis.book.claims import SECTION_METHODS, SECTION_TITLES
+from preferans.analysis.book.rows import EXACT, SHARE, SHARE_BOUNDS, TABLE_BOUNDS
+from preferans.analysis.book.runner import LOOKS, ReadingResult, RowResult, chance_flips
+from preferans.analysis.book.verdict import CONSISTENT, HOLDS, NOT_COMPARABLE, OPTIMISTIC, PESSIMISTIC, UNDECIDED
 
 VERDICT_COLOURS = {HOLDS: "green", CONSISTENT: "cyan", OPTIMISTIC: "red", PESSIMISTIC: "yellow",
                    UNDECIDED: "magenta", NOT_COMPARABLE: None}

@@ -1,11 +1,11 @@
-"""``pref estimate``'s report: the figures of a :class:`~solver.analysis.estimate.Summary` as lines of text."""
+"""``pref estimate``'s report: the figures of a :class:`~preferans.analysis.estimate.Summary` as lines of text."""
 
 from __future__ import annotations
 
-from solver.analysis.estimate import SPOT, Estimate, Option, OptionFigures, Paired, Summary
-from solver.analysis.stats import Figure
-from solver.cards import SEATS, SUIT_SYMBOLS
-from solver.rules import Kind
+from preferans.analysis.estimate import SPOT, Estimate, Option, OptionFigures, Paired, Summary
+from preferans.analysis.stats import Figure
+from preferans.cards import SEATS, SUIT_SYMBOLS
+from preferans.rules import Kind
 
 from .. import render
 from ..style import Style
@@ -285,7 +285,7 @@ def _option_value(name: str, value, options: dict) -> str:
 
 def _options_line(score, lang: str) -> str:
     """Every option a one-deal balance depends on, in the report's language; changed ones marked *."""
-    from solver.analysis.estimate.points import ESTIMATE_OPTIONS
+    from preferans.analysis.estimate.points import ESTIMATE_OPTIONS
 
     parts = []
     for name in ESTIMATE_OPTIONS:

@@ -3,18 +3,18 @@
 :func:`explain` is the whole text (the deal as a diagram, the tricks played, the answer beside
 the published one, the answer at the table, each card's value, the key, the best line and the
 composer's notes); :func:`value_lines` the answer alone (``--only value``). Both are given the
-problem solved, the best lines already marked (:func:`solver.problems.best_lines`): nothing here
+problem solved, the best lines already marked (:func:`preferans.problems.best_lines`): nothing here
 searches.
 """
 
 from __future__ import annotations
 
-from solver.analysis.key import key_of_card_values
-from solver.analysis.line import Trick, tricks_of_line
-from solver.cards import SEATS
-from solver.problemfile import Problem
-from solver.problems import Solved
-from solver.rules import Kind
+from preferans.analysis.key import key_of_card_values
+from preferans.analysis.line import Trick, tricks_of_line
+from preferans.cards import SEATS
+from preferans.problemfile import Problem
+from preferans.problems import Solved
+from preferans.rules import Kind
 
 from .. import render
 from ..style import Style
@@ -26,7 +26,7 @@ def explain(problem: Problem, solved: Solved, style: Style, best_lines: dict[int
             table=None) -> list[str]:
     """The whole text answer for one problem solved in full. ``best_lines``: the best line trick
     by trick, the declarer's or each raspasy player's own, keyed by the seat
-    (:func:`solver.problems.best_lines`); ``table``: the question and the answer at the table,
+    (:func:`preferans.problems.best_lines`); ``table``: the question and the answer at the table,
     when one is asked."""
     result, discard, chosen = solved.result, solved.discard, solved.chosen
     game, position, lang = result.game, result.position, style.lang

@@ -6,8 +6,8 @@ each player's raspasy value, and with a talon the best discard of each cell.
 
 from __future__ import annotations
 
-from solver.cards import NO_TRUMP, SEATS, cards_of, mask_of
-from solver.rules import Game, Position, TalonMode
+from preferans.cards import NO_TRUMP, SEATS, cards_of, mask_of
+from preferans.rules import Game, Position, TalonMode
 
 from .. import render
 from ..style import Style, pad
@@ -18,7 +18,7 @@ COLUMNS = [*range(NO_TRUMP + 1), "misere"]
 
 
 def table_lines(result, hands, talon, leader: int, mode: TalonMode, style: Style) -> list[str]:
-    """The diagram and the table of :func:`solver.analysis.table.dd_table`'s ``result``."""
+    """The diagram and the table of :func:`preferans.analysis.table.dd_table`'s ``result``."""
     lines = render.diagram(Position(hands, leader), style, talon=talon)
     lines.append("")
     lines.append(say(style.lang, "{leader} leads. Contracts: the declarer's most tricks; misère: his fewest "

@@ -4,7 +4,7 @@
 contract; :mod:`.line` cuts a line of play into tricks and marks the cards that were as
 good; :mod:`.table` gives every contract, misère and raspasy value of a deal,
 with the best discard for each game when the talon is known. Both share one
-:class:`~solver.engine.Engine` across all their solves. :mod:`.key` finds a
+:class:`~preferans.engine.Engine` across all their solves. :mod:`.key` finds a
 problem's key: the first cards (or discards) that keep the mover's best result.
 
 Hand-strength analysis over the layouts a player cannot see (docs/estimate.md):

@@ -1,6 +1,6 @@
 """The declarer's discard (снос): the value of each of the 66 ways to put two of 12 cards aside.
 
-All 66 positions are solved with one :class:`~solver.engine.Engine`, so table entries
+All 66 positions are solved with one :class:`~preferans.engine.Engine`, so table entries
 found for one discard serve the others (the table's keys hold the game, not the
 discard): on random deals that more than halves the nodes searched. Before any search,
 discards that leave the same game are merged: the discarded cards are out of play,

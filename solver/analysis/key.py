@@ -126,7 +126,7 @@ def first_card_key(position: Position, game: Game, engine: Engine | None = None)
 
 
 def key_of_card_values(position: Position, game: Game, card_values: dict[int, int]) -> KeyReport:
-    """The key from the values of the mover's cards, counted as :attr:`solver.api.Result.card_values`
+    """The key from the values of the mover's cards, counted as :attr:`preferans.api.Result.card_values`
     counts them (the declarer's tricks; in raspasy the mover's own)."""
     mover = position.to_move
     if game.kind is Kind.RASPASY:

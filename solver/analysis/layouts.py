@@ -209,7 +209,7 @@ class LayoutSpace:
     """Every layout consistent with a :class:`Knowledge`, numbered ``0 … count - 1``.
 
     ``layout(i)`` builds layout number ``i``; ``sample(rng)`` a uniform random one.
-    Raises :class:`~solver.InputError` when the knowledge is contradictory or leaves
+    Raises :class:`~preferans.InputError` when the knowledge is contradictory or leaves
     no layout (the message names what is wrong).
     """
 

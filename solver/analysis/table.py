@@ -2,7 +2,7 @@
 
 With the talon given, each declarer takes it and makes the best discard for each game
 he could play, so a full table is 3 declarers × 6 games × 66 discards (plus the
-three raspasy values). All of it runs on one :class:`~solver.engine.Engine`: the
+three raspasy values). All of it runs on one :class:`~preferans.engine.Engine`: the
 table's entries are keyed by game and position, never by the discard, so what one
 solve learns about the late play serves the others (a misère and a raspasy
 player's paranoid value are even the same game to the table).
@@ -109,7 +109,7 @@ def dd_table(hands: tuple[int, int, int], talon: tuple[int, ...] = (), leader: i
     """The double-dummy table of a deal (see :class:`DDTable`).
 
     Raspasy is played with the talon turned as ``raspasy_talon`` says (see
-    :class:`~solver.rules.TalonMode`), or
+    :class:`~preferans.rules.TalonMode`), or
     with mode ``none`` when no talon is given; a turned talon needs ``leader`` A.
     """
     try:

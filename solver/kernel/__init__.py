@@ -2,5 +2,5 @@
 
 ``search`` is the hot loop; ``moves``, ``bounds`` and ``tt`` are the pieces it calls;
 ``drivers`` turns it into whole-position jobs. Nothing here validates or raises:
-:mod:`solver.engine` prepares the arrays and checks input first.
+:mod:`preferans.engine` prepares the arrays and checks input first.
 """

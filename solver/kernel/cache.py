@@ -14,7 +14,7 @@ there, and each would cost the user a traceback or a silent 20-60 s wait:
   sub-folder (keyed by the source path): :func:`is_compiled` looks at this
   checkout's own sub-folder, so the compile is announced there too.
 
-Nothing here prints: :mod:`cli.runtime` shows ``NOTES`` and the compile notice.
+Nothing here prints: :mod:`preferans.cli.runtime` shows ``NOTES`` and the compile notice.
 """
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ NOTES: list[str] = []
 
 
 def _source_digest() -> str:
-    """A hash of every kernel source (this module aside) and of Numba's version.
+    """A hash of every kernel source (this module aside), of Numba's version and of the
+    package's import name (Numba's cached code imports its module by name again).
 
     Numba checks a cached function against its own file only, not the files of the
     functions it calls, so an edit to ``moves.py`` would leave ``search`` compiled
@@ -47,6 +48,7 @@ def _source_digest() -> str:
         if path.name != "cache.py":  # this module compiles nothing
             digest.update(path.read_bytes())
     digest.update(numba.__version__.encode())
+    digest.update(__name__.encode())
     return digest.hexdigest()[:16]
 
 
@@ -101,7 +103,7 @@ def numba_folder() -> Path:
 ENTRY_POINTS = ("drivers.value", "drivers.reaches", "drivers.card_values", "drivers.best_line",
                 "drivers.batch_values", "split.split", "worlds.table_covers", "worlds.world_reaches",
                 "worlds.world_values")
-"""The kernel's entries, which :func:`solver.engine.load_kernel` compiles (each compiles what it calls):
+"""The kernel's entries, which :func:`preferans.engine.load_kernel` compiles (each compiles what it calls):
 the double-dummy drivers, the defenders' split and the search at the table."""
 
 

@@ -8,7 +8,7 @@ from functools import partial
 
 import numba
 
-from .cache import CACHE_DIR, is_compiled, repair  # noqa: F401 -- is_compiled: for cli.runtime
+from .cache import CACHE_DIR, is_compiled, repair  # noqa: F401 -- is_compiled: for preferans.cli.runtime
 
 numba.config.CACHE_DIR = str(CACHE_DIR)  # read when each @jit below is applied
 repair()  # before any kernel function loads its compiled code
@@ -88,7 +88,7 @@ P_N_TRICK = 4      # cards on the table in the current trick (0..2)
 P_TRICK = 5        # P_TRICK + i: those cards in play order
 POS_SIZE = 7
 
-# stats: counters the kernel fills (solver.engine.SearchStats names them for Python).
+# stats: counters the kernel fills (preferans.engine.SearchStats names them for Python).
 S_NODES = 0        # calls of search()
 S_TT_HITS = 1      # probes whose bound settled the node
 S_BOUND_CUTS = 2   # nodes settled by a quick bound (sure tricks, all boss)

@@ -5,7 +5,7 @@ outcome of a contract is the pair (the declarer's tricks ``d``, one defender's t
 side first plays for the tricks: the declarer for the most, the defenders to hold him to the fewest,
 so ``d`` is the double-dummy value ``V``. Among the cards that keep it (the declarer's that still
 reach ``V``, the defenders' that still hold him to it) every player then plays for the split the
-defenders rank highest (``rank[V][y]``: :mod:`solver.analysis.estimate.score` says how they rank
+defenders rank highest (``rank[V][y]``: :mod:`preferans.analysis.estimate.score` says how they rank
 them): the declarer, who gets his tricks whichever of those cards he plays, does not steer the split.
 So the split is the best rank over the *trick-keeping lines*, and on those lines the defenders'
 remaining tricks are known at every node.
@@ -18,16 +18,16 @@ so far in a table of its own (``memo``, the partition table of :mod:`.tt`: a res
 cards whose rank mattered, so that it serves every position that differs only in small cards, as the
 trick search's results do). The engine's ``tt`` and ``equivalence`` options switch the table and the
 playing of one card per sequence off here too. The trick search's hot path is untouched; the brute
-force this is held to is :mod:`solver.reference_split`.
+force this is held to is :mod:`preferans.reference_split`.
 
-Three shortcuts of its own, each switched by an :class:`~solver.engine.Options` field
+Three shortcuts of its own, each switched by an :class:`~preferans.engine.Options` field
 (:data:`SPLIT_SHORTCUT_NAMES`):
 
 * ``split_kept_memo``: the memo is kept from one split to the next of the same game, defender and
   ranks (its key holds the declarer's tricks of the whole deal, ``d``, which picks the row of ranks
   a position's lines are ranked by), not emptied for each; neighbouring layouts share endings, and
   emptying a table of 2**15 entries cost 40 µs a split. (The searcher keeps the tables,
-  :meth:`~solver.engine.Searcher.split`.)
+  :meth:`~preferans.engine.Searcher.split`.)
 * ``split_child_bound``: a card that completes a trick is first held to what its child can give: the
   ranks within reach after the trick (the defenders' tricks and who took this one known), then the
   memo's bound on the child; if neither can beat the best found, the card is passed over without

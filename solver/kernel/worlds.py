@@ -29,7 +29,7 @@ from .moves import NO_TRUMP, legal_mask, representatives, suit_mask
 from .search import advance, exact_value, search
 from .tt import _mix
 
-# Shortcuts of the search at the table, each switched by solver.Options.
+# Shortcuts of the search at the table, each switched by preferans.Options.
 T_ONE_WORLD = 1
 """One world left: its double-dummy answer."""
 T_DD_ESCAPE = 2

@@ -10,7 +10,7 @@ Plain Python with exact fractions; nothing here touches the search. The modules,
 * :mod:`.pool` — a pool played deal by deal (the raspasy run, help, a dealt преферанс);
 * :mod:`.records` — deals and pool records from their JSON/TOML tables, exact numbers back out.
 
->>> from solver.scoring import Deal, options_for, write, balance
+>>> from preferans.scoring import Deal, options_for, write, balance
 >>> sheet = write(Deal("contract", declarer="A", level=6, strain=0, defence={"B": "whist", "C": "pass"},
 ...                    tricks={"A": 6, "B": 4, "C": 0}), options_for("sochi"))
 >>> {seat: str(x) for seat, x in balance(sheet, options_for("sochi")).items()}

@@ -1,8 +1,8 @@
 """One deal's writing: what a played (or passed, or conceded) deal writes on the score sheet.
 
 :func:`write` takes a :class:`Deal` — the game, who declared, what each defender said, the
-tricks each seat took — and returns the :class:`~solver.scoring.sheet.Sheet` of that deal
-under a convention's :class:`~solver.scoring.options.ScoringOptions` (docs/scoring.md).
+tricks each seat took — and returns the :class:`~preferans.scoring.sheet.Sheet` of that deal
+under a convention's :class:`~preferans.scoring.options.ScoringOptions` (docs/scoring.md).
 """
 
 from __future__ import annotations

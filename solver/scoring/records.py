@@ -4,7 +4,7 @@ The shapes are those of docs/scoring.md: a deal is
 ``{"convention": "sochi", "players": 3, "game": "6S", "declarer": "A",
 "defence": {"B": "whist", "C": "pass"}, "tricks": {"A": 5, "B": 3, "C": 2}}``; a pool record
 adds ``target``, the players' ``sheet`` and a list of ``deal`` tables. Every error is an
-:class:`~solver.errors.InputError` naming the field.
+:class:`~preferans.errors.InputError` naming the field.
 """
 
 from __future__ import annotations

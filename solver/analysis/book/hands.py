@@ -1,7 +1,7 @@
 """Hands as the manuals sketch them, made concrete for one layout.
 
 A manual writes ``♠A x x x x x``: the ace and five spot cards nobody named. The ``x``
-are drawn per layout by :mod:`solver.analysis.layouts` (uniformly among the ranks 7–J
+are drawn per layout by :mod:`preferans.analysis.layouts` (uniformly among the ranks 7–J
 of the suit not named; the pool widened upward, lowest first, only when the suit needs
 more: ``x x x x x x`` is always Q J 10 9 8 7, ``A x x x x x`` never holds the king).
 

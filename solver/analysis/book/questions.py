@@ -2,7 +2,7 @@
 
 A question knows the holder's hand as the book writes it (``♠A x x x x x``, with the
 completion its section calls for) and draws each layout uniformly from every layout
-consistent with it, through :class:`solver.analysis.layouts.LayoutSpace` (the ``x``
+consistent with it, through :class:`preferans.analysis.layouts.LayoutSpace` (the ``x``
 spot cards are part of the layout). It returns a small tuple of integers, its
 *outcome*; the runner counts outcomes. :meth:`method` states the method in words for
 the report.
@@ -189,7 +189,7 @@ class RaspasyCost(Question):
 def clean_discard_exists(hands12: tuple[int, int, int], declarer: int, engine: Engine) -> bool:
     """Whether some discard of two of the declarer's 12 cards leaves a clean misère (0 tricks).
 
-    Discards that leave the same game (:func:`~solver.analysis.discard.canonical_form`) are
+    Discards that leave the same game (:func:`~preferans.analysis.discard.canonical_form`) are
     asked once, high cards first (the likeliest to save), each by one zero-window search.
     """
     game = Game.misere(declarer)
@@ -213,7 +213,7 @@ class MisereTalon(Question):
     """A misère with ten known cards: (clean after taking the talon and the best discard,
     tricks with the ten cards as they stand, not caught at the table). At the table the catchers
     see the talon, so they know his 12 cards but not the two he puts aside: 1 when no plan of theirs
-    catches every discard (:mod:`solver.at_table`), which a clean best discard is a case of."""
+    catches every discard (:mod:`preferans.at_table`), which a clean best discard is a case of."""
 
     hand: str
     seat: int

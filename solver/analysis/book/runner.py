@@ -270,7 +270,7 @@ def run(rows: list[Row] | None = None, seed: int = SEED, samples: int | None = N
     ``samples``: layouts per row (default :data:`DEFAULT_SAMPLES` by kind; split-only
     rows, which solve nothing, get proportionally more); an undecided row gets more, up
     to ``looks`` looks (the progress counts the first look only). ``workers`` > 1 spreads
-    the rows over processes, one engine each (capped by :mod:`solver.workers`); the
+    the rows over processes, one engine each (capped by :mod:`preferans.workers`); the
     figures are the same.
     """
     workers, _ = cap_workers(workers, worker_bytes())

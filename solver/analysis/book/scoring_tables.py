@@ -1,4 +1,4 @@
-"""Section 6: the manuals' scoring tables, each figure computed exactly by :mod:`solver.scoring`.
+"""Section 6: the manuals' scoring tables, each figure computed exactly by :mod:`preferans.scoring`.
 
 Two tables of the Leningrad manual give a deal's worth in whists (the balance of that one
 deal, as if the pool closed on it): Table 13, what a third raspasy's tricks cost or earn

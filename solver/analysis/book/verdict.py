@@ -4,7 +4,7 @@ A book's figure is a number or a range ``lo..hi`` written to some precision; it
 stands for every value that rounds to it, so it is widened by ``tol`` (half its last
 unit: ±0.5 for whole tricks, ±0.25 for the half tricks of the raspasy rules,
 ±0.005 for a whole percent). The simulation gives a 95% interval (a studentized
-bootstrap for a mean, :func:`solver.analysis.stats.mean_of_counts`; Wilson for a
+bootstrap for a mean, :func:`preferans.analysis.stats.mean_of_counts`; Wilson for a
 proportion). Then:
 
 * **holds** — the interval lies within the widened book range: the figures cannot tell
@@ -57,7 +57,7 @@ class Interval:
 
 
 def wilson(successes: int, n: int) -> Interval:
-    """A share with its Wilson 95% interval (:func:`solver.analysis.stats.wilson`)."""
+    """A share with its Wilson 95% interval (:func:`preferans.analysis.stats.wilson`)."""
     if n == 0:
         return Interval(math.nan, 0.0, 1.0)
     return Interval(successes / n, *stats.wilson(successes, n))
@@ -66,7 +66,7 @@ def wilson(successes: int, n: int) -> Interval:
 def mean_interval(counts: dict[int, int], lowest: float = 0.0, highest: float = 10.0) -> Interval:
     """Mean of an integer distribution (value → count) with its 95% interval, within
     ``lowest … highest`` (the values the quantity can take): the studentized bootstrap of
-    :func:`solver.analysis.stats.mean_of_counts`, which keeps its coverage on lumpy,
+    :func:`preferans.analysis.stats.mean_of_counts`, which keeps its coverage on lumpy,
     skewed outcomes; when every value is equal, the range Wilson's bound on the share
     that could differ gives it."""
     n = sum(counts.values())

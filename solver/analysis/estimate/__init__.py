@@ -11,7 +11,7 @@ One module per job:
 * :mod:`.runners` — the chunks run on local threads or a Dask cluster (:func:`estimate`);
 * :mod:`.result` — the figures with their intervals, typed, with ``to_json()`` (:class:`Summary`).
 
->>> from solver.analysis.estimate import question, estimate
+>>> from preferans.analysis.estimate import question, estimate
 >>> q = question("♠AKQJ10 ♣AKQ ♦A ♥A", seat="A", games=["contract 8S A"])   # doctest: +SKIP
 >>> est = estimate(q, layouts=200, seed=1)                                   # doctest: +SKIP
 >>> est.summary().options[0].mean.value                                      # doctest: +SKIP

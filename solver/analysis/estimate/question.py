@@ -122,7 +122,7 @@ class Question:
     layout's hidden cards (the talon unseen and no discard known), None when they are not known."""
     table: tuple[int, ...] = ()
     """Options (the first of each game) whose game is also answered at the table, where the
-    defence knows the declarer's 12 cards but not his discard (:mod:`solver.at_table`): a misère,
+    defence knows the declarer's 12 cards but not his discard (:mod:`preferans.at_table`): a misère,
     caught there or not (1 or 0); a contract with open whist, his tricks there. One column each,
     after the ``dd_groups`` columns; it does not depend on the discard he made."""
 
@@ -131,7 +131,7 @@ class Question:
             from .score import Scoring
 
             if not isinstance(self.scoring, Scoring):
-                raise InputError("scoring", f"a Scoring (solver.analysis.estimate.score), not {self.scoring!r}")
+                raise InputError("scoring", f"a Scoring (preferans.analysis.estimate.score), not {self.scoring!r}")
             self.scoring.check(self)
 
     @property

@@ -1,12 +1,12 @@
 """A saved ``pref estimate`` question: a TOML file with an ``[estimate]`` section (docs/estimate.md).
 
-The format alone, as :mod:`solver.problemfile` is the problem's: :func:`load` reads the file
-(through :mod:`solver.textfiles`, as every input file is read) and checks each key's type;
+The format alone, as :mod:`preferans.problemfile` is the problem's: :func:`load` reads the file
+(through :mod:`preferans.textfiles`, as every input file is read) and checks each key's type;
 :func:`question_of` builds the :class:`~.question.Question` from the fields, named as the
 section names them (``pref estimate`` lays its options over them under the same names).
-An error in the file is a :class:`~solver.textfiles.ProblemError`, ``FILE: estimate.KEY:
+An error in the file is a :class:`~preferans.textfiles.ProblemError`, ``FILE: estimate.KEY:
 what is wrong``; an unknown key is named by the one key checker of every format
-(:func:`~solver.textfiles.check_keys`), with the key it most likely meant.
+(:func:`~preferans.textfiles.check_keys`), with the key it most likely meant.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def _typed(section: dict, fail) -> dict:
 
 def question_of(fields: dict) -> Question:
     """The question the fields ask (``hand``, ``seat`` and ``games`` given); an
-    :class:`~solver.errors.InputError` names the field at fault."""
+    :class:`~preferans.errors.InputError` names the field at fault."""
     games = fields["games"] if isinstance(fields["games"], list) else [fields["games"]]
     table = False if fields.get("table") is False else True if fields.get("open_whist") else None
     return question(str(fields["hand"]), str(fields["seat"]), games, holds=fields.get("holds"),

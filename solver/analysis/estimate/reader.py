@@ -1,6 +1,6 @@
 """A question from what a player writes: the hand, its seat, the games and what else he knows.
 
->>> from solver.analysis.estimate import question
+>>> from preferans.analysis.estimate import question
 >>> q = question("♠AKQJ10 ♣AKQ ♦A ♥A", seat="A", games=["contract 8S A"])
 >>> [o.label for o in q.options]
 ['8♠ by A']
@@ -24,7 +24,7 @@ from .work import layout_space
 def _cards_field(text, field: str, ordered: bool = False) -> tuple[tuple[int, ...], tuple[int, int, int, int]]:
     """A talon, a discard or a pair to weigh: (the cards named, the spot cards ``x`` per suit).
 
-    Cards without ``x`` are read by :func:`~solver.notation.parse_card_list` (single cards,
+    Cards without ``x`` are read by :func:`~preferans.notation.parse_card_list` (single cards,
     else a hand); with ``x`` as a hand is (``♠x ♥K``, ``♦A x``)."""
     if text is None:
         return (), (0, 0, 0, 0)
@@ -196,7 +196,7 @@ def question(hand: str, seat: str, games, *, holds: dict[str, str] | None = None
     leader's and the options are his opening leads against the one game (a blind lead).
     ``scoring``: a :class:`~.score.Scoring` (estimates in points). ``table``: answer each game at
     the table too, where the defence knows the declarer's 12 cards but not his discard
-    (:mod:`solver.at_table`); by default a misère is, a contract is not (True: a contract played
+    (:mod:`preferans.at_table`); by default a misère is, a contract is not (True: a contract played
     with open whist); not raspasy or a blind lead.
 
     One builder per role makes the deal: raspasy, a declarer holding 12 cards, the declarer's 10

@@ -2,7 +2,7 @@
 
 A sample chunk's seed comes from the run's seed and the chunk's number and chunks have a
 fixed size (:mod:`.work`), so one thread, every core (:func:`run_local`, one
-:class:`~solver.engine.Engine` per thread) or a Dask cluster (:func:`run_dask`) give
+:class:`~preferans.engine.Engine` per thread) or a Dask cluster (:func:`run_dask`) give
 the same tally. Ctrl-C keeps every layout done.
 """
 
@@ -44,7 +44,7 @@ def worker_engine() -> Engine:
 
 def run_local(question: Question, todo: list[Chunk], workers: int | None = None,
               progress: Progress | None = None) -> tuple[Tally, bool]:
-    """Run ``todo`` on ``workers`` threads (default: every core; capped by :mod:`solver.workers`);
+    """Run ``todo`` on ``workers`` threads (default: every core; capped by :mod:`preferans.workers`);
     (tally, interrupted).
 
     Ctrl-C (KeyboardInterrupt) stops the run: chunks in progress stop after their current

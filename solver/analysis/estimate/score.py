@@ -1,6 +1,6 @@
 """Estimates in points: each option's outcome on a layout → each seat's balance in whists.
 
-A :class:`Scoring` names the convention (:mod:`solver.scoring`), the players (3, or 4 with
+A :class:`Scoring` names the convention (:mod:`preferans.scoring`), the players (3, or 4 with
 the dealer D) and the defences to weigh (``whist,pass`` …). A *scored option* is a game
 option under one defence (a misère has none); on every layout it gives each seat's balance
 — the deal's worth to him, in whists, as if the pool closed on it; passing is the zero line.
@@ -12,7 +12,7 @@ module's, exact fractions, made once per cell; the figures are made from the cou
 cell (:mod:`.points`), so nothing is rounded before it is printed.
 
 The split. Double-dummy play fixes the defenders' total, not who of them takes each trick.
-The split is defined (:mod:`solver.kernel.split`): every player first plays for the tricks
+The split is defined (:mod:`preferans.kernel.split`): every player first plays for the tricks
 (the declarer for the most, the defenders to hold him to his double-dummy value); among the
 lines that keep them the defenders take the split best for them, the declarer — who gets his
 tricks on every such line — not steering it. "Best for them" is the order of
@@ -89,7 +89,7 @@ class Scoring:
         if self.options is None:
             object.__setattr__(self, "options", options_for(self.convention))
         if not isinstance(self.options, ScoringOptions):
-            raise InputError("options", f"a ScoringOptions (solver.scoring.options_for), not {self.options!r}")
+            raise InputError("options", f"a ScoringOptions (preferans.scoring.options_for), not {self.options!r}")
         if self.players not in (3, 4):
             raise InputError("players", f"3 or 4 players, not {self.players!r}")
         if not self.defences:
@@ -129,7 +129,7 @@ class Scoring:
         return out
 
     def check(self, question) -> None:
-        """What a question needs to be scored (one :class:`~solver.errors.InputError`)."""
+        """What a question needs to be scored (one :class:`~preferans.errors.InputError`)."""
         if question.tricks != 10:
             raise InputError("score", "scoring needs a full deal of ten tricks")
         games = [o.game for o in question.options]
@@ -158,7 +158,7 @@ class Scoring:
         return out
 
     def defence(self, game: Game, j: int | tuple[str, ...] | None) -> Defence:
-        """What defence ``j`` of ``game`` comes to under the convention (:func:`~solver.scoring.deal.defence_of`)."""
+        """What defence ``j`` of ``game`` comes to under the convention (:func:`~preferans.scoring.deal.defence_of`)."""
         if j is None or game.kind is not Kind.CONTRACT:
             return Defence()
         words = self.defences[j] if isinstance(j, int) else j
@@ -297,7 +297,7 @@ class Scoring:
 
 
 HONOUR_TALONS = {0: (), 1: (7,), 2: (7, 6), 3: (7, 15)}
-"""A talon worth 0 … 3 tricks of talon whists (:func:`~solver.scoring.deal.talon_honours`): nothing, ♠A,
+"""A talon worth 0 … 3 tricks of talon whists (:func:`~preferans.scoring.deal.talon_honours`): nothing, ♠A,
 ♠A K, ♠A ♣A."""
 
 

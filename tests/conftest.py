@@ -177,6 +177,17 @@ def kovalevskaya_toml() -> str:
     return toml_text(KOVALEVSKAYA)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def kernel_loaded():
+    """Every entry of the kernel compiled, or loaded from the disk cache, before the first test: a
+    command a test runs then never prints the compile notice ahead of its output (a cold cache, as in
+    CI, otherwise puts it into the first command's JSON). The notice itself is tested in a child
+    process with a cache folder of its own (test_process.py)."""
+    from preferans.engine import load_kernel
+
+    load_kernel()
+
+
 @pytest.fixture(scope="session")
 def board_server():
     """One ``pref board`` server on a free port for the session, its kernel loaded first

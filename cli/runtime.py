@@ -15,6 +15,8 @@ from typing import Callable, Iterator
 
 import click
 
+from .words import say
+
 COMPILE_NOTICE = ("compiling the solver to machine code (the double-dummy search, the defenders' split, the search "
                   "at the table), first run only (30 s to a few minutes)…")
 
@@ -37,14 +39,25 @@ def announce_compile() -> None:
     if not config.is_compiled():
         from preferans.engine import load_kernel
 
-        click.echo(COMPILE_NOTICE, err=True, nl=False)
+        lang = _command_lang()
+        click.echo(say(lang, COMPILE_NOTICE), err=True, nl=False)
         start = time.perf_counter()
         try:
             load_kernel()
         except BaseException:  # Ctrl-C: what is said next starts a line of its own
             click.echo(err=True)
             raise
-        click.echo(f" done in {time.perf_counter() - start:.0f} s", err=True)
+        click.echo(say(lang, " done in {seconds} s", seconds=f"{time.perf_counter() - start:.0f}"), err=True)
+
+
+def _command_lang() -> str:
+    """The ``--lang`` of the command being run (``en`` outside a command, or where it has none)."""
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None:
+        if ctx.params.get("lang") in ("en", "ru"):
+            return ctx.params["lang"]
+        ctx = ctx.parent
+    return "en"
 
 
 def capped_workers(requested: int | None, bytes_each: int) -> int:

@@ -58,6 +58,11 @@ RU = {
         "распасы: {per_player} — сколько взяток каждый возьмёт при лучшей своей игре, если двое других играют против него",
     "raspasy: {per_player}, the tricks each took": "распасы: {per_player} — взятки, которые каждый взял",
     "misère by {declarer} clean: no trick": "чистый мизер, играет {declarer}: ни одной взятки",
+    "compiling the solver to machine code (the double-dummy search, the defenders' split, the search at the table), "
+    "first run only (30 s to a few minutes)…":
+        "компилирую решатель в машинный код (перебор при открытых картах, раздел взяток вистующих, поиск за "
+        "столом), только при первом запуске (от 30 с до нескольких минут)…",
+    " done in {seconds} s": " готово за {seconds} с",
     "misère by {declarer} caught: {tricks}": "мизер пойман, играет {declarer}: {tricks}",
     " (of the {left} left)": " (из {left} оставшихся)",
     "{declarer} takes {tricks} of the {left} left": "{declarer} берёт {tricks} из {left} оставшихся",

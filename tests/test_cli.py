@@ -294,6 +294,20 @@ def test_compile_notice_when_the_cache_is_cold(tmp_path, monkeypatch, kovalevska
     json.loads(result.stdout)  # stdout stays clean JSON
 
 
+def test_compile_notice_speaks_the_commands_language(tmp_path, monkeypatch, kovalevskaya_toml):
+    path = write(tmp_path, "k.toml", kovalevskaya_toml)
+    monkeypatch.setattr(config, "is_compiled", lambda: False)
+    runtime.reset_engine()
+    try:
+        result = run("solve", "--lang", "ru", str(path))
+    finally:
+        runtime.reset_engine()
+    notice, done = result.stderr.strip().split("… ")
+    assert notice.startswith("компилирую решатель в машинный код") and re.fullmatch(r"готово за \d+ с", done), \
+        result.stderr
+    assert "Ответ: мизер пойман" in result.stdout
+
+
 # -- check ---------------------------------------------------------------------------------
 
 

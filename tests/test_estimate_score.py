@@ -105,6 +105,7 @@ def test_a_fraction_of_a_balance_is_kept_exactly():
     assert sum(f.exact for f in item.balance.values()) == 0
 
 
+@pytest.mark.heavy
 def test_a_large_option_keeps_its_interval():
     """misere_trick=10,000,000: the balances reach 10**8 whists; their spread is still found (the int64
     sums of squares overflowed and the interval collapsed to a point). The options' ranges now stop

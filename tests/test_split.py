@@ -49,7 +49,8 @@ def check(seed: int, cards: int, count: int) -> None:
             assert engine.split(position, game, defender, ranks) == expected, (name, position, game, defender)
 
 
-@pytest.mark.parametrize("cards,count", [(1, 30), (2, 150), (3, 600), (4, 200), (5, 10)])
+@pytest.mark.parametrize("cards,count", [(1, 30), (2, 150), pytest.param(3, 600, marks=pytest.mark.heavy),
+                                         pytest.param(4, 200, marks=pytest.mark.heavy), (5, 10)])
 def test_split_matches_brute_force(cards, count):
     check(0, cards, count)
 

@@ -1458,7 +1458,7 @@ def test_each_card_at_the_table_is_judged_against_every_discard(page, server, tm
 def test_the_end_at_the_table_says_both_answers_in_both_languages(page, server):
     """Kovalevskaya's misère at the table, played to the end: the verdict knowing the discard he made
     and the one at the table; the solution with pref solve's answer and its line at the table (the
-    two discards no plan covers and the one time in two), in English and in Russian."""
+    two discards no plan covers and his chance of one in two), in English and in Russian."""
     open_problem(page, server, "kovalevskaya-misere")
     page.check("#hide-hands")
     settle(page)
@@ -1469,7 +1469,7 @@ def test_the_end_at_the_table_says_both_answers_in_both_languages(page, server):
     assert len(verdicts) == 2 and verdicts[0].startswith("Solved: the misère is caught for ")
     assert "(the answer knowing his discard ♣A ♣K: caught for one trick)." in verdicts[0]
     assert verdicts[1] == "At the table: no sure catch — no single plan catches him whichever discard he made; " \
-                          "choosing among 2 of them he escapes at least one time in 2."
+                          "choosing among 2 of them at random, his chance to escape is at least 1 in 2."
     for lang, answer, at_table in (("en", "Answer: ", "At the table: "), ("ru", "Ответ: ", "За столом: ")):
         page.select_option("#lang", lang)
         settle(page)
@@ -1479,8 +1479,8 @@ def test_the_end_at_the_table_says_both_answers_in_both_languages(page, server):
             line = next(line for line in out if line.startswith(start))
             said = line[len(answer):] if start == answer else line
             assert said in solution, (lang, said)
-        assert ("2 at random he escapes at least one time in 2" if lang == "en" else "хотя бы в одном случае из 2") \
-            in solution
+        assert ("2 at random, his chance to escape is at least 1 in 2" if lang == "en" else
+                "с вероятностью не меньше 1/2") in solution
     verdicts = page.eval_on_selector_all("#verdicts .verdict-line", "ls => ls.map(l => l.textContent)")
     assert verdicts[1].startswith("За столом: наверняка не поймать — нет плана, который ловит его при любом сносе")
     found = page.evaluate(ENGLISH_LEFT)

@@ -213,8 +213,8 @@ const PROBLEM_WORDS = {
   "table verdict missed deal": ["At the table: {status} — one plan catches him whichever two cards nobody holds (the answer at the table: caught).",
     "За столом: {status} — один план ловит его при любых двух невидимых картах (ответ за столом: пойман)."],
   "table verdict hole": ["At the table: no sure catch — no single plan catches him whichever discard he made; " +
-    "choosing among {k} of them he escapes at least one time in {k}.", "За столом: наверняка не поймать — нет плана, " +
-    "который ловит его при любом сносе; выбирая наугад один из {k} сносов, он остаётся чистым хотя бы в одном случае из {k}."],
+    "choosing among {k} of them at random, his chance to escape is at least 1 in {k}.", "За столом: наверняка не поймать — нет плана, " +
+    "который ловит его при любом сносе; выбирая наугад один из {k} сносов, он остаётся чистым с вероятностью не меньше 1/{k}."],
   "table verdict hole deal": ["At the table: no sure catch — no single plan catches him whichever two cards nobody " +
     "holds: the catchers must guess.", "За столом: наверняка не поймать — нет плана, который ловит его при любых двух " +
     "невидимых картах: ловящим приходится угадывать."],

@@ -626,6 +626,7 @@ def test_a_port_in_use_is_a_one_line_error(server):
     assert len(out.output.strip().splitlines()) == 1
 
 
+@pytest.mark.heavy
 def test_pref_board_serves_the_file_and_stops_on_ctrl_c():
     """The real command: prints the address of the problem, serves it, exits 130 on Ctrl-C."""
     import os
@@ -690,6 +691,7 @@ def test_answers_in_russian_are_pref_solves(server):
                                                 if line.startswith("Ответ: "))[len("Ответ: "):]
 
 
+@pytest.mark.heavy
 def test_fuzzed_bodies_are_answered_or_refused_in_one_line(server):
     """Any body to any endpoint: a 200, or a 400 with a one-line error — never a 500, never a
     dropped connection (issue 13: the board's bodies in the fuzz; the questions at the table with
@@ -755,6 +757,7 @@ print(json.dumps([before, loaded()]))
 """
 
 
+@pytest.mark.heavy
 def test_the_warm_up_loads_every_kernel_entry_a_request_calls():
     """After the warm-up no request compiles (a compile inside a request once outlasted the
     tests' 60 s timeout on a loaded machine): a fresh process warms up, then solves and plays

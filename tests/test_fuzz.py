@@ -14,6 +14,7 @@ import json
 import re
 import unicodedata
 
+import pytest
 from hypothesis import HealthCheck, given, settings  # in the `test` extra
 from hypothesis import strategies as st
 
@@ -130,6 +131,7 @@ def test_toml_and_json_text_read_or_name_the_line(text):
     _read_or_refuse(loads_json, text, "fuzz.jsonl", 1)
 
 
+@pytest.mark.heavy
 @FUZZ
 @given(document)
 def test_json_text_of_any_document(data):
@@ -487,6 +489,7 @@ def sheet_rows(draw) -> dict:
     return row
 
 
+@pytest.mark.heavy
 @settings(FUZZ, max_examples=100)
 @given(st.sampled_from(["sochi", "leningrad", "rostov", "classic"]), score_options(),
        st.dictionaries(st.sampled_from(["A", "B", "C"]), sheet_rows(), max_size=3),

@@ -20,7 +20,7 @@ def new_scratch():
 
 
 @jit
-def _begin(pos, ctx, killers, stats):
+def begin_job(pos, ctx, killers, stats):
     """Set up the search context: the position's hands, the caller's killers and counters; the root state."""
     for i in range(STATS_SIZE):
         ctx[C_STATS + i] = stats[i]
@@ -30,7 +30,7 @@ def _begin(pos, ctx, killers, stats):
 
 
 @jit
-def _end(ctx, killers, stats):
+def end_job(ctx, killers, stats):
     """Hand the killers and the counters back to the caller."""
     for i in range(STATS_SIZE):
         stats[i] = ctx[C_STATS + i]
@@ -53,11 +53,11 @@ def card_values(pos, ctx, tt, killers, stats, out):
 
     Cards of one equivalent sequence are searched once and share the value.
     """
-    state = _begin(pos, ctx, killers, stats)
+    state = begin_job(pos, ctx, killers, stats)
     for c in range(32):
         out[c] = -1
     if state.left == 0:
-        _end(ctx, killers, stats)
+        end_job(ctx, killers, stats)
         return
     legal, live = _legal_and_live(ctx, state)
     guess = -1  # the last card's value: siblings' values are usually close
@@ -69,30 +69,30 @@ def card_values(pos, ctx, tt, killers, stats, out):
             else:
                 out[c] = move_value(ctx, tt, state, c, guess)
                 guess = out[c]
-    _end(ctx, killers, stats)
+    end_job(ctx, killers, stats)
 
 
 @jit
 def value(pos, ctx, tt, killers, stats):
-    state = _begin(pos, ctx, killers, stats)
+    state = begin_job(pos, ctx, killers, stats)
     v = exact_value(ctx, tt, state)
-    _end(ctx, killers, stats)
+    end_job(ctx, killers, stats)
     return v
 
 
 @jit
 def reaches(pos, ctx, tt, killers, stats, target):
     """Whether the focus player takes at least ``target`` tricks: one zero-window search."""
-    state = _begin(pos, ctx, killers, stats)
+    state = begin_job(pos, ctx, killers, stats)
     v, _ = search(ctx, tt, state, target)
-    _end(ctx, killers, stats)
+    end_job(ctx, killers, stats)
     return v >= target
 
 
 @jit
 def best_line(pos, ctx, tt, killers, stats, line):
     """Fill ``line`` with a best play to the end (-1 after the last card); return the value."""
-    state = _begin(pos, ctx, killers, stats)
+    state = begin_job(pos, ctx, killers, stats)
     v = exact_value(ctx, tt, state)
     for i in range(line.shape[0]):
         line[i] = -1
@@ -121,7 +121,7 @@ def best_line(pos, ctx, tt, killers, stats, line):
         line[n] = chosen
         n += 1
         state, v = advance(ctx, state, chosen, v)
-    _end(ctx, killers, stats)
+    end_job(ctx, killers, stats)
     return total
 
 

@@ -108,7 +108,7 @@ def _last_trick(ctx, leader):
 
 
 @jit_inline
-def _trick_relevance(table, winner, in_talon):
+def trick_relevance(table, winner, in_talon):
     """Cards whose rank decided a finished trick: the winner, if it beat a card of its suit."""
     if in_talon:
         return table  # never stored; keep it simple and safe
@@ -118,7 +118,7 @@ def _trick_relevance(table, winner, in_talon):
 
 
 @jit_inline
-def _equivalence_relevance(relevant, legal, moves, live):
+def equivalence_relevance(relevant, legal, moves, live):
     """At a node whose every move was searched: a card skipped for a representative above it
     must itself be relevant when that representative is, or the skip would not carry over."""
     skipped = legal & ~moves
@@ -311,7 +311,7 @@ def _search(ctx, tt, state, target):
         v += target - child_target
         if n_in == 2:
             winner = c if best < 0 or beats(c, best, trump) else best
-            child_relevant |= _trick_relevance(table | (np.int64(1) << c), winner, in_talon)
+            child_relevant |= trick_relevance(table | (np.int64(1) << c), winner, in_talon)
         if maximizing:
             if v > result:
                 result = v
@@ -345,7 +345,7 @@ def _search(ctx, tt, state, target):
         if cut == ctx[C_MOVES + MOVES_ROW * depth]:
             ctx[C_STATS + S_FIRST_CUTS] += 1
     if cut < 0 and moves != legal:
-        relevant = _equivalence_relevance(relevant, legal, moves, live)
+        relevant = equivalence_relevance(relevant, legal, moves, live)
 
     if keyed:
         ctx[C_STATS + S_TT_STORES] += 1

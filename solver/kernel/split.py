@@ -42,9 +42,9 @@ import numpy as np
 
 from .bits import RANKS, popcount
 from .config import C_FLAGS, C_FOCUS, C_GAME_ID, C_MOVES, C_TRUMP, MOVES_ROW, USE_EQUIVALENCE, USE_TT, jit
-from .drivers import _begin, _end
+from .drivers import begin_job, end_job
 from .moves import beats, legal_mask, order_moves, representatives
-from .search import _equivalence_relevance, _trick_relevance, advance, exact_value, search
+from .search import equivalence_relevance, trick_relevance, advance, exact_value, search
 from .tt import absolute_move, kvec_cards, position_key, probe, relevance_kvec, rows, store
 
 MEMO_LOG2 = 18
@@ -71,7 +71,7 @@ def _trick_won(ctx, state, c):
     decided that."""
     best = state.best
     winner = c if best < 0 or beats(c, best, ctx[C_TRUMP]) else best
-    return winner, _trick_relevance(state.table | (np.int64(1) << c), winner, False)
+    return winner, trick_relevance(state.table | (np.int64(1) << c), winner, False)
 
 
 @jit
@@ -200,7 +200,7 @@ def _best(ctx, tt, memo, state, v, y, defender, rank, alpha, d, flags):
     if result < 0:  # every card passed over: none beats alpha
         result = alpha
     if i == count and moves != legal:
-        relevant = _equivalence_relevance(relevant, legal, moves, live)
+        relevant = equivalence_relevance(relevant, legal, moves, live)
     if keyed:
         kvec = relevance_kvec(relevant, live_hands)
         if result > alpha:
@@ -217,12 +217,12 @@ def split(pos, ctx, tt, killers, stats, memo, defender, ranks, flags):
     ``defender``, distinct for the ``y`` of one ``d``. ``memo``: a table (:func:`~.tt.new_table`),
     empty or holding what splits of the same game, defender and ranks left in it; ``flags``: the
     ``S_*`` shortcuts."""
-    state = _begin(pos, ctx, killers, stats)
+    state = begin_job(pos, ctx, killers, stats)
     v = exact_value(ctx, tt, state)
     rank = ranks[v]
     best, _ = _best(ctx, tt, memo, state, v, np.int64(0), defender, rank, np.int64(-1), v, flags)
     y = 0
     while rank[y] != best:
         y += 1
-    _end(ctx, killers, stats)
+    end_job(ctx, killers, stats)
     return v, y

@@ -229,18 +229,6 @@ def _code_mask(shape, kvec):
     return m
 
 
-@jit_inline
-def _mix(x):
-    """A 64-bit finalizer (splitmix64's); shifts are masked since int64 shifts keep the sign. (The
-    table's buckets no longer use it; the worlds search's memo does.)"""
-    x ^= (x >> 30) & 0x3FFFFFFFF
-    x *= -4658895280553007687
-    x ^= (x >> 27) & 0x1FFFFFFFFF
-    x *= -7723592293110705685
-    x ^= (x >> 31) & 0x1FFFFFFFF
-    return x
-
-
 _ROW_BITS = (1 << 40) - 1
 """A mask, a no-op on row numbers (at most 2**MAX_LOG2_SIZE rows), that shows the compiler they are not
 negative, so that Numba's wraparound of negative indices folds away."""

@@ -24,10 +24,9 @@ import numpy as np
 
 from .bits import RANKS, high_bit, popcount
 from .config import C_FOCUS, C_TRUMP, jit, jit_inline
-from .drivers import _begin, _end
+from .drivers import begin_job, end_job
 from .moves import NO_TRUMP, legal_mask, representatives, suit_mask
 from .search import advance, exact_value, search
-from .tt import _mix
 
 # Shortcuts of the search at the table, each switched by preferans.Options.
 T_ONE_WORLD = 1
@@ -144,6 +143,18 @@ def _memo_key(ctx, state, target, declarer):
     rest = (ctx[declarer] | ((best + 1) << 32) | ((owner + 1) << 38) | (n_in << 41) | ((lead + 1) << 43)
             | (mover << 46) | ((target + 16) << 48))
     return hands, rest
+
+
+@jit_inline
+def _mix(x):
+    """A 64-bit finalizer (splitmix64's), which the memo's buckets hash with; shifts are masked
+    since int64 shifts keep the sign."""
+    x ^= (x >> 30) & 0x3FFFFFFFF
+    x *= -4658895280553007687
+    x ^= (x >> 27) & 0x1FFFFFFFFF
+    x *= -7723592293110705685
+    x ^= (x >> 31) & 0x1FFFFFFFF
+    return x
 
 
 @jit_inline
@@ -411,7 +422,7 @@ def table_covers(pos, ctx, tt, killers, stats, job, memo, target, lo, hi, first)
     """The search at the root (``pos`` holds one world's hand for the declarer; ``job[J_R]`` his
     candidate cards): ``(ok, witness lo, witness hi)``. ``first`` >= 0: a defender to move plays
     that card first (the plan's first card), then the search runs."""
-    state = _begin(pos, ctx, killers, stats)
+    state = begin_job(pos, ctx, killers, stats)
     declarer = ctx[C_FOCUS] & 3
     ctx[declarer] = job[J_R]
     if first >= 0:
@@ -421,7 +432,7 @@ def table_covers(pos, ctx, tt, killers, stats, job, memo, target, lo, hi, first)
         ctx[mover] |= np.int64(1) << first
     else:
         ok, ulo, uhi = covers(ctx, tt, job, memo, state, target, lo, hi, _YES, np.int64(0))
-    _end(ctx, killers, stats)
+    end_job(ctx, killers, stats)
     return ok, ulo, uhi
 
 
@@ -429,7 +440,7 @@ def table_covers(pos, ctx, tt, killers, stats, job, memo, target, lo, hi, first)
 def world_reaches(pos, ctx, tt, killers, stats, job, target, out):
     """``out[w]`` = 1 if in world ``w`` the declarer takes at least ``target`` tricks double dummy,
     else 0, for every world of the job (``pos`` and ``job[J_R]`` as in :func:`table_covers`)."""
-    state = _begin(pos, ctx, killers, stats)
+    state = begin_job(pos, ctx, killers, stats)
     declarer = ctx[C_FOCUS] & 3
     cards = job[J_R]
     for w in range(job[J_N_WORLDS]):
@@ -437,18 +448,18 @@ def world_reaches(pos, ctx, tt, killers, stats, job, target, out):
         v, _ = search(ctx, tt, state, target)
         out[w] = 1 if v >= target else 0
     ctx[declarer] = cards
-    _end(ctx, killers, stats)
+    end_job(ctx, killers, stats)
 
 
 @jit
 def world_values(pos, ctx, tt, killers, stats, job, out):
     """``out[w]`` = the declarer's tricks from here in world ``w`` double dummy, for every world of
     the job (a contract's open whist: the worst world bounds the answer at the table)."""
-    state = _begin(pos, ctx, killers, stats)
+    state = begin_job(pos, ctx, killers, stats)
     declarer = ctx[C_FOCUS] & 3
     cards = job[J_R]
     for w in range(job[J_N_WORLDS]):
         ctx[declarer] = cards & ~job[J_HIDDEN + w]
         out[w] = exact_value(ctx, tt, state)
     ctx[declarer] = cards
-    _end(ctx, killers, stats)
+    end_job(ctx, killers, stats)

@@ -41,7 +41,7 @@ from .validation import check_game, validate
 if TYPE_CHECKING:
     from .engine import Engine, Options
 
-__all__ = ["MAX_WORLDS", "TableAnswer", "WORLD_CHOICES", "declarer_card", "solve_at_table"]
+__all__ = ["MAX_WORLDS", "TableAnswer", "WORLD_CHOICES", "declarer_card", "solve_at_table", "trick_start"]
 
 MAX_WORLDS = 128
 """The most worlds one search holds (two 64-bit words); a discard of 2 of 12 cards is 66."""
@@ -225,7 +225,7 @@ def _play_so_far(position: Position, game: Game, history) -> tuple[Position, lis
         start, played = history
         sequence = list(played) + list(position.trick)
     else:
-        start, sequence = _trick_start(position), list(position.trick)
+        start, sequence = trick_start(position), list(position.trick)
     mine, now = 0, start
     for c in sequence:
         if now.is_over() or c not in legal_cards(now, game):
@@ -239,7 +239,7 @@ def _play_so_far(position: Position, game: Game, history) -> tuple[Position, lis
     return start, sequence, mine
 
 
-def _trick_start(position: Position) -> Position:
+def trick_start(position: Position) -> Position:
     """The position before the first card of the trick in progress."""
     hands = list(position.hands)
     for i, c in enumerate(position.trick):
@@ -275,7 +275,7 @@ def declarer_card(position: Position, game: Game, unseen, *, worlds, history=Non
     candidates = _worlds(worlds, position.hands[game.declarer] | own, len(hidden), game)
     if own not in candidates:
         raise InputError("worlds", "his own discard (the unseen cards) is not among the worlds")
-    start, played = history if history is not None else (_trick_start(position), [])
+    start, played = history if history is not None else (trick_start(position), [])
     values = engine.card_values(position, game, game.declarer)
     more = game.kind is Kind.CONTRACT
     for c in sorted(values, key=lambda c: (-values[c] if more else values[c], c)):

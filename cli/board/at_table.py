@@ -9,8 +9,8 @@ the discards ruled out by his play so far dropped (the history from the deal, as
 
 from __future__ import annotations
 
-from preferans.at_table import MAX_WORLDS, declarer_card, solve_at_table
-from preferans.cards import ascii_name, bit, mask_of
+from preferans.at_table import MAX_WORLDS, declarer_card, solve_at_table, trick_start
+from preferans.cards import ascii_name, mask_of
 from preferans.errors import InputError
 from preferans.notation import NotationError, parse_card_list
 from preferans.problemfile import ProblemError
@@ -102,10 +102,7 @@ def _from_the_deal(question: TableQuestion) -> tuple[Position, list[int]]:
     if question.history is not None:
         start, played = question.history
         return start, list(played) + list(position.trick)
-    hands = list(position.hands)
-    for i, c in enumerate(position.trick):
-        hands[(position.leader + i) % 3] |= bit(c)
-    return Position(tuple(hands), position.leader, (), position.talon, position.taken), list(position.trick)
+    return trick_start(position), list(position.trick)
 
 
 def _listed(worlds, gone: int) -> list[str]:

@@ -18,12 +18,17 @@ FAIR = 100
 POOR = 50
 PER_CARD = 10       # misère escape lead: per card of the others above it
 PER_CARD_UNDER = 20  # catchers' lead: per card of the focus player below it (he can duck)
+STRIP_UNDER = 3     # ... not counted while there are at most this many (lead plans 1, 2)
+PER_FOCUS_CARD = 8  # ... and then per card of his in the suit
+PER_LEADER_CARD = 4  # ... less per card of the leader's in it
 PER_COVER_CARD = 8  # focus player's sure escape: per card of the opponent who must overtake
 PER_OWN_CARD = 4    # ... and per card of his own in the suit
 DEFERRED_FORCING = GOOD - 3 * PER_CARD_UNDER
 """A catchers' lead the focus player must win, when he would escape at once after it (lead plan 2):
-it goes after the leads that strip his low cards while he has few (a lead over k = 1, 2 or 3 of his
-cards: ``GOOD - PER_CARD_UNDER * (k - 1) - rank``), level with k = 4 and above the rest."""
+it goes after the leads that strip his low cards while he has few: a lead over k = 1 … 4 of his
+cards scores ``GOOD + PER_FOCUS_CARD * his length - PER_LEADER_CARD * the leader's - rank``, less
+``PER_CARD_UNDER * (k - 1)`` when k > ``STRIP_UNDER``, 149 or more (his length is k or more, the
+leader's 8 - k or less); over 5 or more, the scores meet."""
 DROP = POOR + 20
 """A catchers' lead under all of the focus player's cards of the suit while the partner holds none
 below his lowest (lead plans 1, 2): he ducks under the partner's card and escapes, so it comes after
@@ -128,10 +133,13 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
 
     ``lead_plan`` (a catcher's lead): 0 the plain scores; 1 and 2 order by the focus player's
     exits — a lead under which he holds no card drops (the partner must cover it: he escapes),
-    the lead that strips his last low card comes first, and the forcing lead stays first (1:
-    he needs just one more trick, or has no exit were he on lead) or goes after the stripping
-    leads (2: he would escape at once after winning it). On the focus player's own lead, 1
-    orders his sure escapes by the overtaking opponent's length in the suit, then by his own:
+    the leads over at most three of his cards come first, in the suits where he is longest and
+    the leader shortest (a rule of thumb read off the searches: when the lead stripping his last
+    low card failed, the lead that cut was mostly in a longer suit of his and a shorter one of the
+    leader's; see docs/performance.md), and the forcing lead
+    stays first (1: he needs just one more trick, or has no exit were he on lead) or goes after
+    the stripping leads (2: he would escape at once after winning it). On the focus player's own
+    lead, 1 orders his sure escapes by the overtaking opponent's length in the suit, then by his own:
     the cover the catchers could soonest discard away is used first, and a short suit of his
     brings a void to discard into nearer.
     """
@@ -163,7 +171,9 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
             return GOOD - PER_CARD_UNDER * under - rank
         if under == 0:
             return DROP - rank
-        return GOOD - PER_CARD_UNDER * (under - 1) - rank
+        score = (GOOD + PER_FOCUS_CARD * popcount(mine) - PER_LEADER_CARD * popcount((hands[mover] >> sh) & 0xFF)
+                 - rank)
+        return score if under <= STRIP_UNDER else score - PER_CARD_UNDER * (under - 1)
     wins = beats(c, best, NO_TRUMP)
     if mover == focus:
         return GOOD + rank if not wins else FAIR + rank

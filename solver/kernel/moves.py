@@ -141,7 +141,9 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
     the stripping leads (2: he would escape at once after winning it). On the focus player's own
     lead, 1 orders his sure escapes by the overtaking opponent's length in the suit, then by his own:
     the cover the catchers could soonest discard away is used first, and a short suit of his
-    brings a void to discard into nearer.
+    brings a void to discard into nearer; then the highest of his cards under that cover first,
+    keeping the lowest for when the cover has gone. His other leads that someone can beat go by
+    the others' cards above them, then also the highest first.
     """
     rank = c & 7
     s = c >> 3
@@ -154,9 +156,9 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
                     if lead_plan == 0:
                         return FORCING - rank
                     return (FORCING - PER_COVER_CARD * popcount(theirs)
-                            - PER_OWN_CARD * popcount((hands[focus] >> sh) & 0xFF) - rank)
+                            - PER_OWN_CARD * popcount((hands[focus] >> sh) & 0xFF) + rank)
             under = _above(((live & ~hands[focus]) >> sh) & 0xFF, rank)
-            return FAIR + PER_CARD * under - rank if under else rank
+            return FAIR + PER_CARD * under + rank if under else rank
         mine = (hands[focus] >> sh) & 0xFF
         if mine == 0:
             return POOR - rank

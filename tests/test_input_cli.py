@@ -48,6 +48,26 @@ def test_a_wrong_option_is_one_line_like_every_bad_input(args, line):
     assert err[0].startswith(line), err
 
 
+@pytest.mark.parametrize("command", ["estimate", "bench", "book"])
+@pytest.mark.parametrize("seed, said", [("9" * 5000, "at most 40 digits, not 5,000"),
+                                        ("1.5", "a whole number is needed, not '1.5'"),
+                                        ("x" * 500, "a whole number is needed, not 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'")])
+def test_a_seed_that_is_no_number_or_too_long_is_refused_in_one_short_line(command, seed, said):
+    """Python reads no integer of over 4,300 digits, and the refused text was echoed whole."""
+    extra = ("♠AKQJx ♥AKx ♦Ax", "--seat", "A", "--game", "6S A") if command == "estimate" else ()
+    err = assert_clean_error(run(command, *extra, "--seed", seed))
+    assert err[0] == f"pref {command}: invalid value for '--seed': {said} (try pref {command} --help)", err
+    assert len(err[0]) < 200
+
+
+def test_a_seed_of_40_digits_or_below_zero_is_a_seed():
+    for seed in ("-3", "9" * 40):
+        result = run("estimate", "♠AKQJx ♥AKx ♦Ax", "--seat", "A", "--game", "6S A", "--layouts", "2", "--seed", seed,
+                     "--json")
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.output)["seed"] == int(seed)
+
+
 @pytest.mark.parametrize("command", ["solve", "check", "table", "board", "discard", "score", "estimate"])
 def test_a_name_of_300_characters_is_one_line_and_exit_2(command):
     extra = ("--seat", "A", "--game", "6S A") if command == "estimate" else ("--no-browser",) if command == "board" else ()

@@ -131,6 +131,21 @@ def test_estimate_caps_its_workers_and_says_so(monkeypatch):
         assert "capped at one per core" in " ".join(run(command, "--help").output.split())
 
 
+def test_estimate_counts_the_splits_tables_in_a_workers_memory(monkeypatch):
+    """With two whisters each worker keeps the split's own table (8 MB) beside its engine's (32 MB)."""
+    from preferans import workers
+
+    monkeypatch.setattr(workers, "cores", lambda: 16)
+    monkeypatch.setattr(workers, "available_memory", lambda: int((5 * 40 + 1) * 2**20 / workers.MEMORY_SHARE))
+    args = ("estimate", "♠AQxxx ♥AQxxx", "--seat", "A", "--game", "7S A", "--layouts", "8", "--workers", "16", "--json")
+    plain = run(*args)
+    assert plain.exit_code == 0 and plain.stderr.startswith("pref: --workers 16 capped at 6: "), plain.stderr
+    scored = run(*args, "--score", "sochi", "--defence", "whist,whist")
+    assert scored.exit_code == 0, scored.output
+    assert scored.stderr.startswith("pref: --workers 16 capped at 5: the free memory"), scored.stderr
+    assert "of 40 MB" in scored.stderr, scored.stderr
+
+
 def test_book_caps_its_worker_processes(monkeypatch):
     from preferans import workers
     from preferans.analysis.book import runner

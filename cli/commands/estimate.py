@@ -163,11 +163,9 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
         except InputError as e:
             raise UserError(f"{where}{e}") from None
     if workers is not None and not scheduler:
-        from preferans.analysis.estimate.work import TABLE_LOG2_SIZE
-        from preferans.workers import PROCESS_BYTES, table_bytes
+        from preferans.analysis.estimate.work import worker_bytes
 
-        table = table_bytes(TABLE_LOG2_SIZE)
-        workers = capped_workers(workers, PROCESS_BYTES + table if cluster else table)
+        workers = capped_workers(workers, worker_bytes(q, own_process=bool(cluster)))
     announce_compile()
     client, local_cluster = _dask(scheduler, cluster, workers)
     try:

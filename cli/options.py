@@ -41,4 +41,4 @@ class Seed(click.ParamType):
         return int(text)
 
 
-SEED = Seed()
+SEED_TYPE = Seed()

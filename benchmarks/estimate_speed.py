@@ -13,6 +13,7 @@
   searched), side by side in rounds of turning order;
 * ``split_shortcuts``: the splits of ``score``'s two questions alone, the split's own shortcuts on
   and off;
+* ``split_classes``: where the splits of the cheap question's layouts spend their time, by answer;
 * ``layouts``: nodes per layout (deterministic) of 300 consecutive and 300 spread layouts of the
   misère solved one by one by one engine;
 * ``at_table``: what a misère's chance at the table adds (issue 24's target: within 10 times the
@@ -193,8 +194,45 @@ def split_shortcuts(layouts: int = 2000, rounds: int = 3) -> dict:
     return out
 
 
+def split_classes(layouts: int = 2000) -> dict:
+    """Where the splits of ``score_two_suiter``'s layouts spend their time (two whisters, sochi, one
+    thread, each layout's value solved first as the estimate does): per class of answer, the
+    declarer's tricks and whether the split found is the best rank within reach of them (``top``) or
+    a lower one (``below``: the better ranks had to be proved out of reach, every trick-keeping
+    line on which they still were searched): layouts, µs and trick-search nodes per split."""
+    from dataclasses import replace
+
+    from preferans.analysis.estimate.score import Scoring, parse_defence
+    from preferans.rules import Position
+
+    plain = est.question(**TWO_SUITER)
+    scored = replace(plain, scoring=Scoring("sochi", defences=(parse_defence("whist,whist", 3),)))
+    _, _, game, _, _, ranks, defender = scored.score_plan.options[0]
+    space = est.layout_space(plain.knowledge)
+    chunk = [est.Chunk(i, 0, SAMPLE_CHUNK, False, SEED).rng() for i in range(layouts // SAMPLE_CHUNK)]
+    engine = Engine(Options(tt_log2_size=TABLE_LOG2_SIZE))
+    classes = {}
+    for layout in (space.sample(rng) for rng in chunk for _ in range(SAMPLE_CHUNK)):
+        est.outcomes(plain, layout, engine)
+        nodes, start = engine.nodes, time.process_time()
+        d, y = engine.searcher.split(Position(layout.hands, plain.leader), game, defender, ranks)
+        spent = time.process_time() - start
+        top = ranks[d][y] == max(ranks[d][:11 - d])
+        row = classes.setdefault(f"{d} tricks, {'top' if top else 'below'}", [0, 0.0, 0])
+        row[0] += 1
+        row[1] += spent
+        row[2] += engine.nodes - nodes
+    total = sum(row[1] for row in classes.values())
+    return {"job": f"the splits of {layouts} layouts of {TWO_SUITER['games'][0]} ({TWO_SUITER['hand']}), sochi, "
+                   f"two whisters, one thread: layouts, µs a split, nodes a split, share of the time",
+            "seconds": round(total, 3),
+            **{name: [n, round(1e6 * t / n), round(k / n), f"{100 * t / total:.0f} %"]
+               for name, (n, t, k) in sorted(classes.items())}}
+
+
 JOBS = {"contract": contract, "misere": misere, "table": table, "layouts": layouts, "score": score,
-        "score_two_suiter": score_two_suiter, "split_shortcuts": split_shortcuts, "at_table": at_table}
+        "score_two_suiter": score_two_suiter, "split_shortcuts": split_shortcuts, "split_classes": split_classes,
+        "at_table": at_table}
 
 if __name__ == "__main__":
     warm_up()

@@ -18,3 +18,27 @@ color_option = click.option(
     help="Red ♦ and ♥. Default: only on a terminal, and never with NO_COLOR set.")
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+
+
+class Seed(click.ParamType):
+    """A seed: a whole number of at most :data:`SEED_DIGITS` digits. Python refuses to read an
+    integer of over 4,300 digits, and click would echo the whole refused text back; here a
+    refusal is one short line."""
+
+    name = "integer"
+    SEED_DIGITS = 40
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        digits = text.removeprefix("-").removeprefix("+")
+        if not digits.isdigit() or not digits.isascii():
+            shown = text if len(text) <= 30 else text[:30] + "…"
+            self.fail(f"a whole number is needed, not {shown!r}", param, ctx)
+        if len(digits) > self.SEED_DIGITS:
+            self.fail(f"at most {self.SEED_DIGITS} digits, not {len(digits):,}", param, ctx)
+        return int(text)
+
+
+SEED_TYPE = Seed()

@@ -33,13 +33,13 @@ def announce_compile() -> None:
 
     if _announced:
         return
-    for note in cache.NOTES:
-        click.echo(f"pref: {note}", err=True)
+    lang = _command_lang()
+    for kind, fields in cache.NOTES:
+        click.echo(f"pref: {cache_note(lang, kind, fields)}", err=True)
     _announced = True
     if not config.is_compiled():
         from preferans.engine import load_kernel
 
-        lang = _command_lang()
         click.echo(say(lang, COMPILE_NOTICE), err=True, nl=False)
         start = time.perf_counter()
         try:
@@ -48,6 +48,25 @@ def announce_compile() -> None:
             click.echo(err=True)
             raise
         click.echo(say(lang, " done in {seconds} s", seconds=f"{time.perf_counter() - start:.0f}"), err=True)
+
+
+CACHE_FOLDERS = {"user": "the user's cache folder", "temp": "the temporary folder"}
+
+
+def cache_note(lang: str, kind: str, fields: dict) -> str:
+    """One of :data:`preferans.kernel.cache.NOTES` in words, in ``lang``."""
+    if kind == "repaired":
+        files = fields["files"]
+        shown = ", ".join(files[:2])
+        if len(files) > 2:
+            shown = say(lang, "{shown} and {n} more", shown=shown, n=len(files) - 2)
+        return say(lang, "the kernel cache in {folder} had damaged files ({shown}); they are removed and compiled "
+                         "again", folder=fields["folder"], shown=shown)
+    refused = "; ".join(say(lang, "{folder} {path} is unusable ({why})", folder=say(lang, CACHE_FOLDERS.get(name, name)),
+                            path=path, why=why) for name, path, why in fields["refused"])
+    if fields["using"] is None:
+        return say(lang, "the kernel cache: {refused}; the kernel compiles on every run", refused=refused)
+    return say(lang, "the kernel cache: {refused}; using {base}", refused=refused, base=fields["using"])
 
 
 def _command_lang() -> str:

@@ -63,6 +63,15 @@ RU = {
         "компилирую решатель в машинный код (перебор при открытых картах, раздел взяток вистующих, поиск за "
         "столом), только при первом запуске (от 30 с до нескольких минут)…",
     " done in {seconds} s": " готово за {seconds} с",
+    "the kernel cache in {folder} had damaged files ({shown}); they are removed and compiled again":
+        "в кэше решателя {folder} нашлись повреждённые файлы ({shown}): они удалены и будут скомпилированы заново",
+    "{shown} and {n} more": "{shown} и ещё {n}",
+    "{folder} {path} is unusable ({why})": "{folder} {path} не годится ({why})",
+    "the user's cache folder": "папка кэша пользователя",
+    "the temporary folder": "временная папка",
+    "the kernel cache: {refused}; the kernel compiles on every run":
+        "кэш решателя: {refused}; решатель будет компилироваться при каждом запуске",
+    "the kernel cache: {refused}; using {base}": "кэш решателя: {refused}; беру {base}",
     "misère by {declarer} caught: {tricks}": "мизер пойман, играет {declarer}: {tricks}",
     " (of the {left} left)": " (из {left} оставшихся)",
     "{declarer} takes {tricks} of the {left} left": "{declarer} берёт {tricks} из {left} оставшихся",

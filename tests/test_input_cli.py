@@ -48,6 +48,26 @@ def test_a_wrong_option_is_one_line_like_every_bad_input(args, line):
     assert err[0].startswith(line), err
 
 
+@pytest.mark.parametrize("command", ["estimate", "bench", "book"])
+@pytest.mark.parametrize("seed, said", [("9" * 5000, "at most 40 digits, not 5,000"),
+                                        ("1.5", "a whole number is needed, not '1.5'"),
+                                        ("x" * 500, "a whole number is needed, not 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'")])
+def test_a_seed_that_is_no_number_or_too_long_is_refused_in_one_short_line(command, seed, said):
+    """Python reads no integer of over 4,300 digits, and the refused text was echoed whole."""
+    extra = ("♠AKQJx ♥AKx ♦Ax", "--seat", "A", "--game", "6S A") if command == "estimate" else ()
+    err = assert_clean_error(run(command, *extra, "--seed", seed))
+    assert err[0] == f"pref {command}: invalid value for '--seed': {said} (try pref {command} --help)", err
+    assert len(err[0]) < 200
+
+
+def test_a_seed_of_40_digits_or_below_zero_is_a_seed():
+    for seed in ("-3", "9" * 40):
+        result = run("estimate", "♠AKQJx ♥AKx ♦Ax", "--seat", "A", "--game", "6S A", "--layouts", "2", "--seed", seed,
+                     "--json")
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.output)["seed"] == int(seed)
+
+
 @pytest.mark.parametrize("command", ["solve", "check", "table", "board", "discard", "score", "estimate"])
 def test_a_name_of_300_characters_is_one_line_and_exit_2(command):
     extra = ("--seat", "A", "--game", "6S A") if command == "estimate" else ("--no-browser",) if command == "board" else ()
@@ -109,6 +129,21 @@ def test_estimate_caps_its_workers_and_says_so(monkeypatch):
     assert json.loads(result.stdout)["layouts"] == 8
     for command in ("estimate", "book"):
         assert "capped at one per core" in " ".join(run(command, "--help").output.split())
+
+
+def test_estimate_counts_the_splits_tables_in_a_workers_memory(monkeypatch):
+    """With two whisters each worker keeps the split's own table (8 MB) beside its engine's (32 MB)."""
+    from preferans import workers
+
+    monkeypatch.setattr(workers, "cores", lambda: 16)
+    monkeypatch.setattr(workers, "available_memory", lambda: int((5 * 40 + 1) * 2**20 / workers.MEMORY_SHARE))
+    args = ("estimate", "♠AQxxx ♥AQxxx", "--seat", "A", "--game", "7S A", "--layouts", "8", "--workers", "16", "--json")
+    plain = run(*args)
+    assert plain.exit_code == 0 and plain.stderr.startswith("pref: --workers 16 capped at 6: "), plain.stderr
+    scored = run(*args, "--score", "sochi", "--defence", "whist,whist")
+    assert scored.exit_code == 0, scored.output
+    assert scored.stderr.startswith("pref: --workers 16 capped at 5: the free memory"), scored.stderr
+    assert "of 40 MB" in scored.stderr, scored.stderr
 
 
 def test_book_caps_its_worker_processes(monkeypatch):

@@ -208,6 +208,26 @@ def test_an_unusable_cache_dir_is_named_with_the_folder_used_instead(tmp_path):
     assert f"using {tmp_path / 'xdg' / 'preferans-solver'}" in lines[0]
 
 
+def test_what_the_cache_needs_said_is_said_in_english_and_in_russian():
+    from pathlib import Path
+
+    from preferans.cli.runtime import cache_note
+
+    refused = [("$PREF_CACHE_DIR", Path("/x/cache"), "Not a directory"), ("user", Path("/home/u/.cache/p"), "Read-only")]
+    en = cache_note("en", "unusable", {"refused": refused, "using": Path("/tmp/p")})
+    ru = cache_note("ru", "unusable", {"refused": refused, "using": Path("/tmp/p")})
+    assert en == ("the kernel cache: $PREF_CACHE_DIR /x/cache is unusable (Not a directory); the user's cache folder "
+                  "/home/u/.cache/p is unusable (Read-only); using /tmp/p")
+    assert ru == ("кэш решателя: $PREF_CACHE_DIR /x/cache не годится (Not a directory); папка кэша пользователя "
+                  "/home/u/.cache/p не годится (Read-only); беру /tmp/p")
+    assert cache_note("ru", "unusable", {"refused": refused[:1], "using": None}).endswith(
+        "решатель будет компилироваться при каждом запуске")
+    files = {"folder": Path("/c"), "files": ["a.nbc", "b.nbi", "c.nbc", "d.nbi"]}
+    assert cache_note("en", "repaired", files) == ("the kernel cache in /c had damaged files (a.nbc, b.nbi and 2 more); "
+                                                   "they are removed and compiled again")
+    assert cache_note("ru", "repaired", files).startswith("в кэше решателя /c нашлись повреждённые файлы (a.nbc, b.nbi и ещё 2)")
+
+
 def test_a_second_checkout_sharing_the_cache_is_not_taken_as_compiled(tmp_path):
     folder = _warm_cache_copy(tmp_path)
     folder.rename(folder.with_name("kernel_0123456789abcdef"))  # another checkout's compiled code

@@ -10,6 +10,7 @@ import click
 from preferans import benchmark
 
 from ..errors import UserError
+from ..options import SEED_TYPE
 from ..runtime import announce_compile, progress_bar
 
 
@@ -35,7 +36,7 @@ def _load_baseline(path: str) -> dict:
                    "when named.")
 @click.option("--deals", "count", type=click.IntRange(1, 100000), default=100, show_default=True,
               help="Deals per kind.")
-@click.option("--seed", type=int, default=benchmark.SEED, show_default=True, help="Seed of the deals.")
+@click.option("--seed", type=SEED_TYPE, default=benchmark.SEED, show_default=True, help="Seed of the deals.")
 @click.option("--no-start", is_flag=True, help="Skip timing the cold and warm start of a fresh process.")
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object instead of the table (with every job's time: keep it for --baseline).")

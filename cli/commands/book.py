@@ -17,14 +17,14 @@ from preferans.analysis.book.runner import (DEFAULT_SAMPLES, SEED, default_worke
 from .. import plots
 from ..errors import EXIT_INTERRUPTED, UserError
 from ..files import check_outputs, write
-from ..options import card_lang_option, color_option, json_option
+from ..options import SEED_TYPE, card_lang_option, color_option, json_option
 from ..runtime import WORKERS_HELP, announce_compile, capped_workers, progress_bar
 from ..style import want_color
 from ..text import book as bookreport
 
 
 @click.command()
-@click.option("--seed", type=int, default=SEED, show_default=True, help="Seed of the whole run (each row "
+@click.option("--seed", type=SEED_TYPE, default=SEED, show_default=True, help="Seed of the whole run (each row "
               "derives its own from it and its key).")
 @click.option("--samples", type=click.IntRange(1, 10_000_000), default=None,
               help="Layouts per row (split-only rows, which solve nothing, get proportionally more). "

@@ -15,7 +15,7 @@ from preferans.errors import InputError
 from .. import plots
 from ..errors import EXIT_INTERRUPTED, UserError
 from ..files import check_outputs, write
-from ..options import color_option, json_option, lang_option
+from ..options import SEED_TYPE, color_option, json_option, lang_option
 from ..runtime import WORKERS_HELP, announce_compile, capped_workers, progress_bar
 from ..style import Style, want_color
 from ..text.estimate import report
@@ -54,7 +54,7 @@ from ..text.estimate import report
 @click.option("--layouts", type=click.IntRange(1, questionfile.MAX_LAYOUTS), default=None,
               help=f"Random layouts [default: {est.DEFAULT_LAYOUTS}].")
 @click.option("--exact", is_flag=True, default=None, help="Enumerate every layout instead of sampling.")
-@click.option("--seed", type=int, default=None, help=f"Seed of the layouts [default: {est.DEFAULT_SEED}].")
+@click.option("--seed", type=SEED_TYPE, default=None, help=f"Seed of the layouts [default: {est.DEFAULT_SEED}].")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help=f"Local worker threads, ~32 MB each ({WORKERS_HELP}); with --cluster local, processes "
                    f"[default: every core].")
@@ -163,11 +163,9 @@ def estimate(ctx, hand, seat, games, holds, lengths, discard_list, talon, discar
         except InputError as e:
             raise UserError(f"{where}{e}") from None
     if workers is not None and not scheduler:
-        from preferans.analysis.estimate.work import TABLE_LOG2_SIZE
-        from preferans.workers import PROCESS_BYTES, table_bytes
+        from preferans.analysis.estimate.work import worker_bytes
 
-        table = table_bytes(TABLE_LOG2_SIZE)
-        workers = capped_workers(workers, PROCESS_BYTES + table if cluster else table)
+        workers = capped_workers(workers, worker_bytes(q, own_process=bool(cluster)))
     announce_compile()
     client, local_cluster = _dask(scheduler, cluster, workers)
     try:

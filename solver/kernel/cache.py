@@ -31,8 +31,12 @@ import numba
 
 KERNEL_DIR = Path(__file__).resolve().parent
 
-NOTES: list[str] = []
-"""One line per thing about the cache the user should hear (an unusable directory, a repair)."""
+NOTES: list[tuple[str, dict]] = []
+"""What the user should hear about the cache, as ``(kind, fields)`` for the CLI to put into the
+user's language (:func:`preferans.cli.runtime.cache_note`): ``("unusable", {"refused": [(folder,
+path, why), …], "using": path or None})`` (``folder``: ``$PREF_CACHE_DIR``, ``$NUMBA_CACHE_DIR``,
+``user`` or ``temp``; ``using`` None: nothing usable, the kernel compiles on every run), and
+``("repaired", {"folder": path, "files": [names]})``."""
 
 
 def _source_digest() -> str:
@@ -71,18 +75,18 @@ def _choose_base() -> Path:
     """The first usable of ``$PREF_CACHE_DIR`` (or ``$NUMBA_CACHE_DIR``), the user's cache
     folder and a folder in the system's temporary directory; a note if one was passed over."""
     named = [(f"${v}", Path(os.environ[v])) for v in ("PREF_CACHE_DIR", "NUMBA_CACHE_DIR") if os.environ.get(v)][:1]
-    candidates = named + [("the user's cache folder", _default_base()),
-                          ("the temporary folder", Path(tempfile.gettempdir()) / f"preferans-solver-{os.getuid()}"
+    candidates = named + [("user", _default_base()),
+                          ("temp", Path(tempfile.gettempdir()) / f"preferans-solver-{os.getuid()}"
                            if hasattr(os, "getuid") else Path(tempfile.gettempdir()) / "preferans-solver")]
     refused = []
     for name, base in candidates:
         why = _usable(base / DIGEST)
         if why is None:
             if refused:
-                NOTES.append(f"the kernel cache {'; '.join(refused)}; using {base}")
+                NOTES.append(("unusable", {"refused": refused, "using": base}))
             return base
-        refused.append(f"{name} {base} is unusable ({why})")
-    NOTES.append(f"the kernel cache {'; '.join(refused)}: the kernel compiles on every run")
+        refused.append((name, base, why))
+    NOTES.append(("unusable", {"refused": refused, "using": None}))
     return candidates[0][1]
 
 
@@ -143,9 +147,7 @@ def repair() -> None:
     for base in {_function_files(p) for p in bad}:  # a function's index and all its data files
         for path in folder.glob(glob_escape(base) + ".*"):
             path.unlink(missing_ok=True)
-    shown = ", ".join(p.name for p in bad[:2]) + (f" and {len(bad) - 2} more" if len(bad) > 2 else "")
-    NOTES.append(f"the kernel cache in {CACHE_DIR} had damaged files ({shown}); they are removed "
-                 f"and compiled again")
+    NOTES.append(("repaired", {"folder": CACHE_DIR, "files": [p.name for p in bad]}))
 
 
 def _function_files(path: Path) -> str:

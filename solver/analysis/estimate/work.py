@@ -80,6 +80,19 @@ def chunks(question: Question, layouts: int | None, seed: int, exact: bool) -> l
             for i, a in enumerate(range(0, layouts, SAMPLE_CHUNK))]
 
 
+def worker_bytes(question: Question, own_process: bool) -> int:
+    """The memory of one worker: its engine's table, the tables of the defenders' split it keeps
+    (one per scored option whose split is searched, at most :data:`~preferans.engine.SPLIT_MEMOS`:
+    with two whisters they are 8 MB each), and, in a process of its own, the process."""
+    from ...engine import SPLIT_MEMOS
+    from ...kernel.split import MEMO_LOG2
+    from ...workers import PROCESS_BYTES, table_bytes
+
+    splits = 0 if question.scoring is None else sum(ranks is not None for *_, ranks, _ in question.score_plan.options)
+    return ((PROCESS_BYTES if own_process else 0) + table_bytes(TABLE_LOG2_SIZE)
+            + min(splits, SPLIT_MEMOS) * table_bytes(MEMO_LOG2))
+
+
 def new_engine() -> Engine:
     """An engine for a worker: kept across layouts, with the larger table that pays then."""
     from ...engine import Engine, Options

@@ -158,3 +158,26 @@ def test_the_table_misere_kind_runs_on_deals_caught_against_every_discard():
     run = CliRunner().invoke(pref, ["bench", "--deals", "3", "--kind", TABLE_KIND, "--no-start"])
     assert run.exit_code == 0, run.output
     assert f"{TABLE_KIND}: p90" in run.output and "holes (escapes at the table)" in run.output
+
+
+@pytest.mark.heavy
+def test_the_old_import_name_serves_an_outside_harness():
+    """benchmarks/peer/solver: a harness importing ``solver.*`` gets the installed ``preferans`` modules."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ROOT, run_child
+
+    probe = ("import preferans.engine, preferans.benchmark\n"
+             "import solver.engine\n"
+             "from solver.benchmark import deals, SEED\n"
+             "from solver.cards import ascii_name, cards_of\n"
+             "from solver.rules import Game, Position\n"
+             "from solver.notation import parse_cards\n"
+             "assert solver.engine is preferans.engine and deals is preferans.benchmark.deals\n"
+             "print(len(deals(3, SEED)))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "benchmarks" / "peer")}
+    result = run_child([sys.executable, "-c", probe], 120, env=env, cwd="/", text=True,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert result.returncode == 0 and result.stdout.strip() == "3", result.stderr

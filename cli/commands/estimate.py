@@ -56,7 +56,7 @@ from ..text.estimate import report
 @click.option("--exact", is_flag=True, default=None, help="Enumerate every layout instead of sampling.")
 @click.option("--seed", type=SEED_TYPE, default=None, help=f"Seed of the layouts [default: {est.DEFAULT_SEED}].")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
-              help=f"Local worker threads, ~32 MB each ({WORKERS_HELP}); with --cluster local, processes "
+              help=f"Local worker threads, ~32 MB each, 8 MB more with two whisters scored ({WORKERS_HELP}); with --cluster local, processes "
                    f"[default: every core].")
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster at ADDRESS (tcp://host:8786).")
 @click.option("--cluster", type=click.Choice(["local"]), help="Start a Dask LocalCluster and run on it.")

@@ -158,26 +158,34 @@ def score_two_suiter() -> dict:
     return score(question=TWO_SUITER)
 
 
+def _two_whisters(spec: dict, layouts: int):
+    """The question ``spec`` plain, its split's game, first defender and ranks under sochi with two
+    whisters, and its first ``layouts`` layouts as the estimate draws them."""
+    from dataclasses import replace
+
+    from preferans.analysis.estimate.score import Scoring, parse_defence
+
+    plain = est.question(**spec)
+    scored = replace(plain, scoring=Scoring("sochi", defences=(parse_defence("whist,whist", 3),)))
+    _, _, game, _, _, ranks, defender = scored.score_plan.options[0]
+    space = est.layout_space(plain.knowledge)
+    chunks = [est.Chunk(i, 0, SAMPLE_CHUNK, False, SEED).rng() for i in range(layouts // SAMPLE_CHUNK)]
+    return plain, game, defender, ranks, [space.sample(rng) for rng in chunks for _ in range(SAMPLE_CHUNK)]
+
+
 def split_shortcuts(layouts: int = 2000, rounds: int = 3) -> dict:
     """What the split's own shortcuts (``split_*`` of :class:`~preferans.engine.Options`) save: the splits
     of ``score``'s two questions (two whisters, sochi) timed alone, each layout's value solved first as
     the estimate does, with the shortcuts on and all off, in rounds of turning order, one thread, CPU
     seconds of the split calls; the answers must agree."""
-    from dataclasses import replace
-
-    from preferans.analysis.estimate.score import Scoring, parse_defence
+    from preferans.kernel.split import SPLIT_SHORTCUT_NAMES
     from preferans.rules import Position
 
-    off = {name: False for name in ("split_kept_memo", "split_child_bound", "split_last_keeps")}
+    off = {name: False for name in SPLIT_SHORTCUT_NAMES}
     configs = {"on": Options(tt_log2_size=TABLE_LOG2_SIZE), "off": Options(tt_log2_size=TABLE_LOG2_SIZE, **off)}
     out = {"job": f"the splits of {layouts} layouts, {rounds} rounds, one thread, CPU seconds"}
     for spec in (CONTRACT, TWO_SUITER):
-        plain = est.question(**spec)
-        scored = replace(plain, scoring=Scoring("sochi", defences=(parse_defence("whist,whist", 3),)))
-        _, _, game, _, _, ranks, defender = scored.score_plan.options[0]
-        space = est.layout_space(plain.knowledge)
-        chunk = [est.Chunk(i, 0, SAMPLE_CHUNK, False, SEED).rng() for i in range(layouts // SAMPLE_CHUNK)]
-        drawn = [space.sample(rng) for rng in chunk for _ in range(SAMPLE_CHUNK)]
+        plain, game, defender, ranks, drawn = _two_whisters(spec, layouts)
         times, answers = {name: [] for name in configs}, {}
         for i in range(rounds):
             for name in list(configs)[i % 2:] + list(configs)[:i % 2]:
@@ -200,19 +208,12 @@ def split_classes(layouts: int = 2000) -> dict:
     declarer's tricks and whether the split found is the best rank within reach of them (``top``) or
     a lower one (``below``: the better ranks had to be proved out of reach, every trick-keeping
     line on which they still were searched): layouts, µs and trick-search nodes per split."""
-    from dataclasses import replace
-
-    from preferans.analysis.estimate.score import Scoring, parse_defence
     from preferans.rules import Position
 
-    plain = est.question(**TWO_SUITER)
-    scored = replace(plain, scoring=Scoring("sochi", defences=(parse_defence("whist,whist", 3),)))
-    _, _, game, _, _, ranks, defender = scored.score_plan.options[0]
-    space = est.layout_space(plain.knowledge)
-    chunk = [est.Chunk(i, 0, SAMPLE_CHUNK, False, SEED).rng() for i in range(layouts // SAMPLE_CHUNK)]
+    plain, game, defender, ranks, drawn = _two_whisters(TWO_SUITER, layouts)
     engine = Engine(Options(tt_log2_size=TABLE_LOG2_SIZE))
     classes = {}
-    for layout in (space.sample(rng) for rng in chunk for _ in range(SAMPLE_CHUNK)):
+    for layout in drawn:
         est.outcomes(plain, layout, engine)
         nodes, start = engine.nodes, time.process_time()
         d, y = engine.searcher.split(Position(layout.hands, plain.leader), game, defender, ranks)

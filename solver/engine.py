@@ -259,16 +259,19 @@ class Searcher:
         from .kernel import split
 
         memos = self._split_memos
-        if not self.options.split_flags & S_KEPT_MEMO:
-            job = None  # one table, emptied for each split
-        memo = memos.pop(job, None)
-        if memo is None or job is None:
-            if memo is None and len(memos) >= SPLIT_MEMOS:
-                memo = memos.pop(next(iter(memos)))
-            if memo is None:
-                memo = new_table(split.MEMO_LOG2 if job is not None else split.FRESH_MEMO_LOG2)
+        if not self.options.split_flags & S_KEPT_MEMO:  # one small table, emptied for each split
+            if None in memos:
+                tt.clear(memos[None])
             else:
+                memos[None] = new_table(split.FRESH_MEMO_LOG2)
+            return memos[None]
+        memo = memos.pop(job, None)
+        if memo is None:  # a new job: the oldest job's table emptied for it, or a new table
+            if len(memos) >= SPLIT_MEMOS:
+                memo = memos.pop(next(iter(memos)))
                 tt.clear(memo)
+            else:
+                memo = new_table(split.MEMO_LOG2)
         memos[job] = memo  # the most recent job last
         return memo
 

@@ -66,12 +66,11 @@ NO_RANK = 99
 
 
 @jit
-def _trick_won(ctx, state, c):
-    """The card that takes the trick ``c`` completes (the third card), and the cards whose rank
-    decided that."""
+def _trick_decided_by(ctx, state, c):
+    """The cards whose rank decided who takes the trick ``c`` completes (the third card)."""
     best = state.best
     winner = c if best < 0 or beats(c, best, ctx[C_TRUMP]) else best
-    return winner, trick_relevance(state.table | (np.int64(1) << c), winner, False)
+    return trick_relevance(state.table | (np.int64(1) << c), winner, False)
 
 
 @jit
@@ -87,7 +86,7 @@ def _keeps(ctx, tt, state, c, v):
     got, relevant = search(ctx, tt, child, child_target)
     hands[mover] |= np.int64(1) << c
     if state.n_in_trick == 2:
-        relevant |= _trick_won(ctx, state, c)[1]
+        relevant |= _trick_decided_by(ctx, state, c)
     keeps = got >= child_target if mover == declarer else got < child_target
     return keeps, relevant
 
@@ -118,7 +117,7 @@ def _passed_over(ctx, memo, state, c, v, y, defender, rank, d, floor):
     mover = state.mover & 3
     child, child_v = advance(ctx, state, c, v)
     child_y = y + 1 if child.mover == defender else y
-    why = _trick_won(ctx, state, c)[1]
+    why = _trick_decided_by(ctx, state, c)
     passed = _within_reach(rank, child_y, child.left, child_v) <= floor
     if not passed and child.left > child_v and ctx[C_FLAGS] & USE_TT:
         shape, code = _memo_key(hands, child.mover, child_v, child_y, d)
@@ -183,7 +182,7 @@ def _best(ctx, tt, memo, state, v, y, defender, rank, alpha, d, flags):
                 continue
         if flags & S_LAST_KEEPS and i == count and refuted == count - 1:
             keeps = True  # the others do not, and one card does (the node's value is v)
-            why = _trick_won(ctx, state, c)[1] if state.n_in_trick == 2 else np.int64(0)
+            why = _trick_decided_by(ctx, state, c) if state.n_in_trick == 2 else np.int64(0)
         else:
             keeps, why = _keeps(ctx, tt, state, c, v)
             if not keeps:

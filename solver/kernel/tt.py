@@ -20,9 +20,9 @@ lowest upper bound). Layout: one flat int64 array, entry ``i`` in the four words
 stride multiply). The shape word and the values word are laid out by the field tables
 :data:`KEY_FIELDS` and :data:`VALUE_FIELDS`: the values a byte each (lower, upper, move + 1, depth,
 generation), then a partition entry's ``kvec`` in bits 40–55 (see :func:`_pack`); ``depth`` is the
-tricks left, and a zero word marks an empty slot. One array, so that an entry is read from one place and the search passes one argument for
-the table; four words an entry and the array aligned to 64 bytes, so that an entry never straddles
-two cache lines and an exact bucket is one line. A new entry replaces an empty slot, else the
+tricks left, and a zero word marks an empty slot. One array, so that an entry is read from one
+place and the search passes one argument for the table; four words an entry and the array aligned
+to 64 bytes, so that an entry never straddles two cache lines and an exact bucket is one line. A new entry replaces an empty slot, else the
 shallowest entry left by an earlier job (its generation differs), else the shallowest of this job's.
 
 The table has two halves. The first is an ordinary table of exact positions
@@ -50,7 +50,7 @@ from .config import jit, jit_inline
 NO_UPPER = 100
 """The upper bound of an entry that has none (above any number of tricks); the lower is 0."""
 EXACT_BUCKET = 2
-"""Entries of an exact bucket: one 64-byte cache line (``tests/test_tt_layout.py``)."""
+"""Entries of an exact bucket: one 64-byte cache line (``tests/test_kernel_helpers.py``)."""
 SHAPE_BUCKET = 8
 """Entries of a partition bucket: four cache lines."""
 MIN_LOG2_SIZE, DEFAULT_LOG2_SIZE, MAX_LOG2_SIZE = 6, 16, 28
@@ -76,6 +76,7 @@ BYTE_MASK = 0xFF
 KVEC_BITS = VALUE_FIELDS[5][2]
 KVEC_MASK = (1 << KVEC_BITS) - 1
 """A kvec: 4 bits a suit (its ``k``), 16 bits."""
+UPPER_KVEC_SHIFT = EXACT_KVEC_FIELDS[1][1]
 
 
 ENTRY_WORDS = 4
@@ -265,7 +266,7 @@ def _probe_exact(table, shape, code, b):
         e = ENTRY_WORDS * i
         w = table[e + VALUES]
         if w != 0 and table[e + KEY] == shape and table[e + CODE] == code:
-            return _lower(w), _upper(w), table[e + EXTRA] & KVEC_MASK, table[e + EXTRA] >> KVEC_BITS, _move(w)
+            return _lower(w), _upper(w), table[e + EXTRA] & KVEC_MASK, table[e + EXTRA] >> UPPER_KVEC_SHIFT, _move(w)
     return np.int64(0), np.int64(NO_UPPER), np.int64(0), np.int64(0), np.int64(-1)
 
 
@@ -369,7 +370,7 @@ def _store_exact(table, n, shape, code, kvec, lower, upper, move, depth, generat
         table[e + EXTRA] = (table[e + EXTRA] & ~KVEC_MASK) | kvec
     if upper < old_upper:
         old_upper = upper
-        table[e + EXTRA] = (table[e + EXTRA] & KVEC_MASK) | (kvec << KVEC_BITS)
+        table[e + EXTRA] = (table[e + EXTRA] & KVEC_MASK) | (kvec << UPPER_KVEC_SHIFT)
     if move >= 0:
         old_move = move
     table[e + VALUES] = _pack(old_lower, old_upper, old_move, old_depth, generation)

@@ -37,7 +37,6 @@ from ...scoring.deal import CHOICE_WORDS, PASS, WHIST, Defence, defence_of, talo
 from ...scoring.options import OWN_QUOTA, TEAM_QUOTA
 
 DEALER_SEAT = "D"
-DEAL_TRICKS = 10
 HONOURS = 4
 """A talon's honours are worth 0 … 3 tricks of talon whists."""
 CELLS = 11 * 11 * HONOURS
@@ -372,7 +371,7 @@ class ScorePlan:
             y = 0
             if ranks is not None:
                 key = (k, id(ranks))
-                if taken == DEAL_TRICKS:  # all ten to the declarer: no trick to split, no search
+                if taken == q.tricks:  # every trick to the declarer: none to split, no search
                     searched[key] = 0
                 if key not in searched:
                     d, searched[key] = engine.searcher.split(Position(layout.hands, q.leader), game, defender, ranks)

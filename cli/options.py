@@ -21,14 +21,16 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON i
 
 
 class Seed(click.ParamType):
-    """A seed: a whole number of at most :data:`SEED_DIGITS` digits. Python refuses to read an
+    """A seed: a whole number of at most :data:`preferans.validation.SEED_DIGITS` digits (the rule
+    :func:`preferans.validation.check_seed` holds the Python calls to). Python refuses to read an
     integer of over 4,300 digits, and click would echo the whole refused text back; here a
     refusal is one short line."""
 
     name = "integer"
-    SEED_DIGITS = 40
 
     def convert(self, value, param, ctx):
+        from preferans.validation import SEED_DIGITS
+
         if isinstance(value, int):
             return value
         text = str(value).strip()
@@ -36,8 +38,8 @@ class Seed(click.ParamType):
         if not digits.isdigit() or not digits.isascii():
             shown = text if len(text) <= 30 else text[:30] + "…"
             self.fail(f"a whole number is needed, not {shown!r}", param, ctx)
-        if len(digits) > self.SEED_DIGITS:
-            self.fail(f"at most {self.SEED_DIGITS} digits, not {len(digits):,}", param, ctx)
+        if len(digits) > SEED_DIGITS:
+            self.fail(f"at most {SEED_DIGITS} digits, not {len(digits):,}", param, ctx)
         return int(text)
 
 

@@ -30,6 +30,7 @@ import numpy as np
 from .cards import NO_TRUMP, mask_of
 from .api import solve
 from .rules import Game, Position, TalonMode
+from .validation import check_seed
 
 if TYPE_CHECKING:
     from .engine import Engine, Options  # annotations only: pref bench --help loads no kernel
@@ -47,7 +48,7 @@ DESCRIPTIONS = {
 
 def deals(count: int, seed: int = SEED) -> list[tuple[tuple[int, int, int], tuple[int, int], int, int]]:
     """``count`` deals as (hands, talon, trump, declarer), the same on every machine."""
-    rng = random.Random(seed)
+    rng = random.Random(check_seed(seed))
     out = []
     for _ in range(count):
         deck = list(range(32))

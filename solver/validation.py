@@ -201,3 +201,18 @@ def _check_talon_suits(position: Position) -> None:
         if held < (1 if i == 0 else 4):
             raise InputError("deal.talon", f"nobody may be left holding {SUIT_LETTERS[s]} when the "
                              f"talon card {ascii_name(t)} is turned")
+
+
+SEED_DIGITS = 40
+"""The most digits a seed has (``pref estimate``, ``book`` and ``bench``, and their Python calls)."""
+
+
+def check_seed(seed, field: str = "seed") -> int:
+    """``seed`` if it is a whole number of at most :data:`SEED_DIGITS` digits, else an
+    :class:`InputError` naming ``field`` (measured without writing the number out: Python writes
+    no integer of over 4,300 digits)."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise InputError(field, f"a whole number is needed, not {excerpt(seed)}")
+    if abs(seed) >= 10 ** SEED_DIGITS:
+        raise InputError(field, f"at most {SEED_DIGITS} digits")
+    return seed

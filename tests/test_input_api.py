@@ -207,3 +207,21 @@ def test_as_good_cards_come_from_the_solver_not_the_cli():
     with pytest.raises(InputError) as e:
         tricks_of_line(position, game, [result.line[1]], game.declarer)
     assert e.value.field == "line[0]"
+
+
+@pytest.mark.parametrize("seed, said", [(10 ** 5000 - 1, "at most 40 digits"), ("7", "a whole number is needed, not '7'"),
+                                        (1.5, "a whole number is needed, not 1.5"), (True, "a whole number is needed")],
+                         ids=["5000 digits", "text", "float", "bool"])
+def test_a_seed_the_cli_refuses_is_refused_by_the_api_too(seed, said):
+    """pref estimate, book and bench take a whole number of at most 40 digits; so do their Python calls."""
+    from preferans.analysis import estimate as est
+    from preferans.analysis.book.runner import run
+    from preferans.benchmark import deals
+
+    question = est.question(hand="♠AKQJx ♥AKx ♦Ax", seat="A", games=["6S A"])
+    for call in (lambda: est.estimate(question, 2, seed=seed, workers=1), lambda: deals(1, seed),
+                 lambda: next(run(rows=[], seed=seed))):
+        with pytest.raises(InputError) as refused:
+            call()
+        assert refused.value.field == "seed" and said in str(refused.value)
+    assert len(deals(1, -(10 ** 40 - 1))) == 1  # 40 digits and a sign are a seed

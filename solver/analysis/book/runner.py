@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 import numpy as np
 
+from ...validation import check_seed
 from ...workers import PROCESS_BYTES, cap_workers, cores, table_bytes
 from .claims import catalogue
 from .rows import BOUNDS, EXACT, MEAN, SHARE, SHARE_BOUNDS, TABLE_BOUNDS, Reading, Row
@@ -273,6 +274,7 @@ def run(rows: list[Row] | None = None, seed: int = SEED, samples: int | None = N
     the rows over processes, one engine each (capped by :mod:`preferans.workers`); the
     figures are the same.
     """
+    check_seed(seed)
     workers, _ = cap_workers(workers, worker_bytes())
     rows = catalogue() if rows is None else rows
     sizes = [samples_for(r, samples) for r in rows]

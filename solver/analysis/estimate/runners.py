@@ -13,6 +13,7 @@ import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from typing import TYPE_CHECKING, Callable
 
+from ...validation import check_seed
 from ...workers import cap_workers, table_bytes
 from .question import Question
 from .result import Estimate
@@ -126,6 +127,7 @@ def estimate(question: Question, layouts: int | None = DEFAULT_LAYOUTS, *, exact
     Interrupted by Ctrl-C, it returns what was done, marked ``interrupted``.
     """
     start = time.perf_counter()
+    check_seed(seed)
     todo = chunks(question, layouts, seed, exact)
     requested = layout_space(question.knowledge).count if exact else layouts
     if client is not None:

@@ -63,6 +63,7 @@ class Options:
     split_kept_memo: bool = True
     split_child_bound: bool = True
     split_last_keeps: bool = True
+    split_top_trumps: bool = True
     tt_log2_size: int = DEFAULT_LOG2_SIZE
 
     def __post_init__(self):

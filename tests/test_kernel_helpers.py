@@ -15,8 +15,8 @@ from preferans import reference
 from preferans.cards import NO_TRUMP, cards_of, mask_of
 from preferans.kernel.bits import (FLAGS, RANKS, at_least_each, below_each, count_each, fill_below_each, first_suit,
                                 lowest_each, min_each, suits_held, sum_each)
-from preferans.kernel.bounds import (all_boss, shared_suits_relevance, sure_count, sure_tricks, tops_relevance,
-                                  wins_all, wins_none)
+from preferans.kernel.bounds import (all_boss, ducks_all, shared_suits_relevance, sure_count, sure_tricks,
+                                  tops_relevance, wins_all, wins_none)
 from preferans.kernel.moves import group_top, representatives
 from preferans.kernel import tt
 from preferans.kernel.tt import absolute_move, kvec_cards, relative_move, relevance_kvec
@@ -247,6 +247,28 @@ def test_wins_none_means_no_trick_for_a_player_who_wants_none(seed):
         fired += 1
         assert reference.value(Position(hands, leader), Game.misere(focus), focus) == 0, (hands, focus, leader)
     assert fired
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_ducks_all_reads_the_ladder(seed):
+    """The four-suit pre-check and the card loop give the ladder as defined suit by suit (his j-th
+    lowest card has at most j - 1 of the others' cards below it), which holds wherever wins_none
+    does on another's lead and in some positions where it does not."""
+    rng = random.Random(seed)
+    wider = 0
+    for _ in range(600):
+        cards = rng.randint(1, 8)
+        hands = deal(rng, cards, max(rng.choice([2, 3, 4]), -(-3 * cards // 8)))
+        focus = rng.randrange(3)
+        mine = cards_of(hands[focus])
+        theirs = cards_of(hands[(focus + 1) % 3] | hands[(focus + 2) % 3])
+        ladder = all(sum(o >> 3 == c >> 3 and o < c for o in theirs) <= sum(m >> 3 == c >> 3 and m < c for m in mine)
+                     for c in mine)
+        assert ducks_all(kernel_hands(hands), focus) == ladder, (hands, focus)
+        none = wins_none(kernel_hands(hands), focus, (focus + 1) % 3)
+        assert ladder or not none, (hands, focus)
+        wider += ladder and not none
+    assert wider >= 10
 
 
 @pytest.mark.parametrize("seed", SEEDS)

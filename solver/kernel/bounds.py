@@ -129,6 +129,37 @@ def wins_none(hands, focus, leader):
 
 
 @jit_inline
+def ducks_all(hands, focus):
+    """No-trump, on another player's lead: whether ``focus`` takes no trick left, whatever anyone
+    plays, by the *ladder*: in every suit, his j-th lowest card (j = 1, 2 …) has at most j - 1 of the
+    others' cards of the suit below it.
+
+    His way: following, he plays his highest card below the one winning the trick; void, he sheds
+    his highest card of any suit. The ladder then holds after every trick: shedding a suit's
+    highest card leaves the lower ones as they were; following, say with his m-th card, the card he
+    ducked under lies below his (m+1)-th and leaves play, so each higher card of his moves down one
+    step with one card of the others fewer below it; and the others' cards only leave. With the
+    ladder (j = 1) his lowest card of a suit is below all of theirs, so a card led in a suit he holds
+    is above it and, whoever plays after, he has a card below the winning one. So he never wins a
+    trick and never gets the lead. :func:`wins_none` is the case with no card of theirs below any
+    of his. The partition: :func:`shared_suits_relevance` (with the owners from the others' lowest
+    up fixed, the cards below are his, as many as here, and the ladder reads the same).
+    """
+    me = hands[focus]
+    others = hands[(focus + 1) % 3] | hands[(focus + 2) % 3]
+    if others & below_each(lowest_each(me)) & (suits_held(me) >> 7) * 0xFF != 0:
+        return False  # a card of theirs below his lowest of a suit (j = 1): most positions stop here
+    m = me
+    while m != 0:
+        b = m & -m
+        m ^= b
+        below = b - (np.int64(1) << (high_bit(b) & 0x18))  # the ranks of his suit below this card
+        if popcount(others & below) > popcount(me & below):
+            return False
+    return True
+
+
+@jit_inline
 def shared_suits_relevance(hands, focus):
     """The cards :func:`wins_none` depends on: in each suit the focus player and another both hold,
     the live cards from the others' lowest up. With those owners fixed, every card of his in the

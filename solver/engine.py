@@ -55,7 +55,7 @@ class Options:
     defender_leads: bool = True
     rank_skip: bool = True
     escape_leads: bool = True
-    ladder: bool = True
+    safe_suits: bool = True
     table_one_world: bool = True
     table_dd_escape: bool = True
     table_memo: bool = True

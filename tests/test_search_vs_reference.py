@@ -19,7 +19,7 @@ CONFIGS = {
     "no defender leads": Options(defender_leads=False),
     "no rank skip": Options(rank_skip=False),
     "no escape leads": Options(escape_leads=False),
-    "no ladder": Options(ladder=False),
+    "no safe suits": Options(safe_suits=False),
     "tiny table": Options(tt_log2_size=6),
 }
 KINDS = ["contract", "misere", "raspasy"]

@@ -176,19 +176,20 @@ def _two_whisters(spec: dict, layouts: int):
 def split_shortcuts(layouts: int = 2000, rounds: int = 3) -> dict:
     """What the split's own shortcuts (``split_*`` of :class:`~preferans.engine.Options`) save: the splits
     of ``score``'s two questions (two whisters, sochi) timed alone, each layout's value solved first as
-    the estimate does, with the shortcuts on and all off, in rounds of turning order, one thread, CPU
-    seconds of the split calls; the answers must agree."""
+    the estimate does, with the shortcuts on, all off and each off alone, in rounds of turning order,
+    one thread, CPU seconds of the split calls; the answers must agree."""
     from preferans.kernel.split import SPLIT_SHORTCUT_NAMES
     from preferans.rules import Position
 
     off = {name: False for name in SPLIT_SHORTCUT_NAMES}
-    configs = {"on": Options(tt_log2_size=TABLE_LOG2_SIZE), "off": Options(tt_log2_size=TABLE_LOG2_SIZE, **off)}
+    configs = {"on": Options(tt_log2_size=TABLE_LOG2_SIZE), "off": Options(tt_log2_size=TABLE_LOG2_SIZE, **off),
+               **{f"no {name}": Options(tt_log2_size=TABLE_LOG2_SIZE, **{name: False}) for name in SPLIT_SHORTCUT_NAMES}}
     out = {"job": f"the splits of {layouts} layouts, {rounds} rounds, one thread, CPU seconds"}
     for spec in (CONTRACT, TWO_SUITER):
         plain, game, defender, ranks, drawn = _two_whisters(spec, layouts)
         times, answers = {name: [] for name in configs}, {}
         for i in range(rounds):
-            for name in list(configs)[i % 2:] + list(configs)[:i % 2]:
+            for name in list(configs)[i % len(configs):] + list(configs)[:i % len(configs)]:
                 engine, spent, got = Engine(configs[name]), 0.0, []
                 for layout in drawn:
                     est.outcomes(plain, layout, engine)
@@ -197,8 +198,9 @@ def split_shortcuts(layouts: int = 2000, rounds: int = 3) -> dict:
                     spent += time.process_time() - start
                 times[name].append(round(spent, 3))
                 answers[name] = got
-        assert answers["on"] == answers["off"]
-        out[spec["hand"]] = {**times, "median_on_over_off": round(sorted(a / b for a, b in zip(times["on"], times["off"]))[rounds // 2], 3)}
+        assert all(got == answers["on"] for got in answers.values())
+        out[spec["hand"]] = {**times, **{f"median_on_over_{name}": round(sorted(a / b for a, b in zip(times["on"], times[name]))[rounds // 2], 3)
+                                         for name in list(configs)[1:]}}
     return out
 
 
@@ -207,10 +209,22 @@ def split_classes(layouts: int = 2000) -> dict:
     thread, each layout's value solved first as the estimate does): per class of answer, the
     declarer's tricks and whether the split found is the best rank within reach of them (``top``) or
     a lower one (``below``: the better ranks had to be proved out of reach, every trick-keeping
-    line on which they still were searched): layouts, µs and trick-search nodes per split."""
+    line on which they still were searched): layouts, µs and trick-search nodes per split. Beside
+    them the plain and the scored estimates of the same layouts (the faster of two runs each), their
+    ratio, and that ratio less the *below* splits' time: what it would be were they free."""
     from preferans.rules import Position
 
+    from dataclasses import replace
+
+    from preferans.analysis.estimate.score import Scoring, parse_defence
+
     plain, game, defender, ranks, drawn = _two_whisters(TWO_SUITER, layouts)
+    scored = replace(plain, scoring=Scoring("sochi", defences=(parse_defence("whist,whist", 3),)))
+    estimates = {}
+    for name, q in (("plain", plain), ("scored", scored), ("plain", plain), ("scored", scored)):
+        start = time.process_time()
+        est.estimate(q, layouts, seed=SEED, workers=1)  # the same layouts as drawn here
+        estimates[name] = min(estimates.get(name, 1e9), time.process_time() - start)
     engine = Engine(Options(tt_log2_size=TABLE_LOG2_SIZE))
     classes = {}
     for layout in drawn:
@@ -224,9 +238,13 @@ def split_classes(layouts: int = 2000) -> dict:
         row[1] += spent
         row[2] += engine.nodes - nodes
     total = sum(row[1] for row in classes.values())
+    below = sum(row[1] for name, row in classes.items() if name.endswith("below"))
     return {"job": f"the splits of {layouts} layouts of {TWO_SUITER['games'][0]} ({TWO_SUITER['hand']}), sochi, "
                    f"two whisters, one thread: layouts, µs a split, nodes a split, share of the time",
             "seconds": round(total, 3),
+            "estimate_seconds": {name: round(t, 3) for name, t in estimates.items()},
+            "ratio": round(estimates["scored"] / estimates["plain"], 2),
+            "ratio_with_below_splits_free": round((estimates["scored"] - below) / estimates["plain"], 2),
             **{name: [n, round(1e6 * t / n), round(k / n), f"{100 * t / total:.0f} %"]
                for name, (n, t, k) in sorted(classes.items())}}
 

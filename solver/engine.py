@@ -55,6 +55,7 @@ class Options:
     defender_leads: bool = True
     rank_skip: bool = True
     escape_leads: bool = True
+    top_trumps: bool = True
     safe_suits: bool = True
     table_one_world: bool = True
     table_dd_escape: bool = True
@@ -64,6 +65,7 @@ class Options:
     split_kept_memo: bool = True
     split_child_bound: bool = True
     split_last_keeps: bool = True
+    split_top_trumps: bool = True
     tt_log2_size: int = DEFAULT_LOG2_SIZE
 
     def __post_init__(self):

@@ -1,4 +1,5 @@
-"""Each misère bound on its own against the brute-force minimax, and on its whole partition.
+"""Each misère bound, and the contract's count of top trumps, on its own against the brute-force
+minimax, and on its whole partition.
 
 The search only ever sees a bound through a cut-off, so a bound that is wrong where the
 search happens not to consult it would slip past the search tests; here every bound is
@@ -13,7 +14,8 @@ import numpy as np
 import pytest
 
 from preferans import Engine, Game, Options, Position, reference
-from preferans.kernel.bounds import loses_trick, never_wins, shared_suits_relevance, sure_escapes, wins_trick
+from preferans.kernel.bounds import (loses_trick, never_wins, shared_suits_relevance, sure_escapes, top_trumps,
+                                     wins_trick)
 
 KINDS = ["misere", "raspasy"]
 SAMPLES = [pytest.param((30, (2, 3, 3, 4)), id="small"),
@@ -183,3 +185,35 @@ def test_sure_escapes_holds_when_it_counts_several(kind, cooperative):
             value = _values(game, focus, mate, leader, cooperative)
             assert value <= left - e, (kind, cooperative, hands, mate, focus, leader, value, e)
     assert checked >= 30
+
+
+def _contract_cases(seed: int, count: int, sizes=(2, 3, 3, 4, 4)):
+    """Trick starts of contracts with a trump suit: (game, declarer, hands, leader, left, rng)."""
+    rng = random.Random(f"bounds-contract-{seed}-{sizes}")
+    for _ in range(count):
+        left = rng.choice(sizes)
+        hands = _deal(rng, left)
+        declarer = rng.randrange(3)
+        yield Game.contract(6, rng.randrange(4), declarer), declarer, hands, rng.randrange(3), left, rng
+
+
+@pytest.mark.parametrize("sample", SAMPLES)
+@pytest.mark.parametrize("cooperative", [False, True])
+def test_top_trumps_holds(cooperative, sample):
+    """Every target the count settles, settled as the brute force does, on the position and two
+    positions of its partition: the declarer's trumps above all of the defenders' are tricks he
+    takes, one defender's above all of his are tricks he loses, whoever leads and however the rest
+    is played (so in a cooperative search too). Both directions must fire."""
+    count, sizes = sample
+    fired = {"takes": 0, "loses": 0}
+    for game, declarer, hands, leader, left, rng in _contract_cases(int(cooperative), count, sizes):
+        for target in range(1, left + 1):
+            settled, value, relevant = top_trumps(np.array(hands, dtype=np.int64), declarer, game.trump, target, left)
+            if not settled:
+                continue
+            fired["takes" if value >= target else "loses"] += 1
+            for mate in (hands, _partition_mate(rng, hands, relevant), _partition_mate(rng, hands, relevant)):
+                exact = reference.value(Position(mate, leader, ()), game, declarer, cooperative)
+                holds = exact >= value if value >= target else exact <= value
+                assert holds, (cooperative, hands, mate, declarer, leader, game.trump, target, value, exact, hex(relevant))
+    assert min(fired.values()) >= count // 10, fired

@@ -89,6 +89,43 @@ def sure_count(hands, player, trump):
 
 
 @jit_inline
+def top_trumps(hands, declarer, trump, target, left):
+    """A contract with ``trump`` a suit, at a trick start, whoever is on lead: whether the trumps above
+    all of the other side's settle the test for ``target`` of the ``left`` tricks: ``(settled, value,
+    relevant)`` as the search returns them.
+
+    Each trump of the declarer above all of the defenders' wins the trick it falls in (led, it is the
+    highest trump; played to a side suit, it ruffs above any other ruff), so he takes at least as many
+    tricks. Each trump of one defender above all of the declarer's makes a defenders' trick (only his
+    partner can beat it), and he plays one a trick, so the declarer loses at least as many tricks as
+    the longer such holding. The counts rest on the owners of the trumps from the other side's highest
+    up (nothing when a side has no trump: the hands' lengths say so)."""
+    mask = suit_mask(trump)
+    mine = hands[declarer] & mask
+    first = hands[(declarer + 1) % 3] & mask
+    second = hands[(declarer + 2) % 3] & mask
+    theirs = first | second
+    if theirs == 0:
+        if popcount(mine) >= target:
+            return True, popcount(mine), np.int64(0)
+        return False, np.int64(0), np.int64(0)
+    above = mask & ~((np.int64(2) << high_bit(theirs)) - 1)
+    sure = popcount(mine & above)
+    if sure >= target:
+        return True, sure, (mine & above) | (np.int64(1) << high_bit(theirs))
+    if mine == 0:
+        lost = max(popcount(first), popcount(second))
+        if left - lost < target:
+            return True, left - lost, np.int64(0)
+        return False, np.int64(0), np.int64(0)
+    above = mask & ~((np.int64(2) << high_bit(mine)) - 1)
+    lost = max(popcount(first & above), popcount(second & above))
+    if left - lost < target:
+        return True, left - lost, (theirs & above) | (np.int64(1) << high_bit(mine))
+    return False, np.int64(0), np.int64(0)
+
+
+@jit_inline
 def all_boss(hands, player):
     """Whether every card of ``player`` is above all the others' cards of its suit.
 

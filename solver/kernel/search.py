@@ -20,13 +20,13 @@ import numpy as np
 
 from .bits import RANKS, data_pointer, high_bit, popcount
 from .bounds import (has_exit, loses_trick, never_wins, shared_suits_relevance, sure_escapes, sure_tricks,
-                     tops_relevance, wins_all, wins_none, wins_trick)
+                     top_trumps, tops_relevance, wins_all, wins_none, wins_trick)
 from .config import (C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_GENERATION, C_KILLERS, C_MOVES,
                      C_N_TALON, C_STATS, C_TABLE_ROWS, C_TALON, C_TALON_MODE, C_TRUMP, DEALER_SEAT, MOVES_ROW, NO_SEAT,
                      P_HANDS, P_LEADER, P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_CUTS, S_FIRST_CUTS, S_NODES, S_TT_HITS,
                      S_TT_PROBES, S_TT_STORES, TALON_DEALER, USE_ALL_OR_NONE, USE_BOUNDS, USE_DEFENDER_LEADS,
-                     USE_EQUIVALENCE, USE_ESCAPE_LEADS, USE_SAFE_SUITS, USE_MISERE_BOUNDS, USE_ORDERING, USE_RANK_SKIP,
-                     USE_TT, jit, jit_inline)
+                     USE_EQUIVALENCE, USE_ESCAPE_LEADS, USE_MISERE_BOUNDS, USE_ORDERING, USE_RANK_SKIP, USE_SAFE_SUITS,
+                     USE_TOP_TRUMPS, USE_TT, jit, jit_inline)
 from .moves import NO_TRUMP, ascending, beats, group_top, legal_mask, order_moves, representatives, suit_mask
 from .tt import (NO_UPPER, absolute_move, kvec_cards, position_key, prefetch, probe, relative_move, relevance_kvec,
                  rows, store)
@@ -145,14 +145,16 @@ def _quick_bound(ctx, mover, target, left):
     1. A contract (not a cooperative search: sure tricks assume a fight): the player on lead's sure
        tricks (:func:`.bounds.sure_tricks`); the focus player's reach the target, or an opponent's
        leave him short of it.
-    2. A misère or raspasy: the focus player takes every trick left, whatever anyone plays
+    2. A contract with trumps, with ``USE_TOP_TRUMPS``: the trumps above all of the other side's,
+       which win whoever leads (:func:`.bounds.top_trumps`; every line, so a cooperative search too).
+    3. A misère or raspasy: the focus player takes every trick left, whatever anyone plays
        (:func:`.bounds.wins_all`; on his own lead always, else with ``USE_ALL_OR_NONE``), or none
        (:func:`.bounds.wins_none`, ``USE_ALL_OR_NONE``; wider, every suit he holds safe,
        :func:`.bounds.never_wins`, ``USE_SAFE_SUITS``).
-    3. With ``USE_MISERE_BOUNDS``: for every trick left, whether he can lose this one
+    4. With ``USE_MISERE_BOUNDS``: for every trick left, whether he can lose this one
        (:func:`.bounds.loses_trick`); for one trick, whether he must win this one
        (:func:`.bounds.wins_trick`, a fight only);
-    4. and, the target within three tricks of all of them, the tricks he surely escapes
+    5. and, the target within three tricks of all of them, the tricks he surely escapes
        (:func:`.bounds.sure_escapes`).
     """
     hands = ctx
@@ -171,14 +173,18 @@ def _quick_bound(ctx, mover, target, left):
                 theirs, why = sure_tricks(hands, mover, trump, left - target + 1)
                 if left - theirs < target:
                     return True, left - theirs, why
+        if trump != NO_TRUMP and flags & USE_TOP_TRUMPS:  # 2
+            settled, v, why = top_trumps(hands, focus, trump, target, left)
+            if settled:
+                return True, v, why
     elif trump == NO_TRUMP:
-        if (mover == focus or flags & USE_ALL_OR_NONE) and wins_all(hands, focus, mover):  # 2
+        if (mover == focus or flags & USE_ALL_OR_NONE) and wins_all(hands, focus, mover):  # 3
             return True, left, tops_relevance(hands, focus)
         if flags & USE_ALL_OR_NONE and wins_none(hands, focus, mover) \
                 or flags & USE_SAFE_SUITS and never_wins(hands, focus, mover):
             return True, np.int64(0), shared_suits_relevance(hands, focus)
         if flags & USE_MISERE_BOUNDS:
-            if target == left:  # 3
+            if target == left:  # 4
                 loses, why = loses_trick(hands, focus, mover)
                 if loses:
                     return True, left - 1, why
@@ -186,7 +192,7 @@ def _quick_bound(ctx, mover, target, left):
                 wins, why = wins_trick(hands, focus, mover)
                 if wins:
                     return True, np.int64(1), why
-            if target >= left - 3:  # 4
+            if target >= left - 3:  # 5
                 escapes, why = sure_escapes(hands, focus, mover, left, left - target + 1)
                 if left - escapes < target:
                     return True, left - escapes, why

@@ -56,6 +56,7 @@ class Options:
     rank_skip: bool = True
     escape_leads: bool = True
     top_trumps: bool = True
+    safe_suits: bool = True
     table_one_world: bool = True
     table_dd_escape: bool = True
     table_memo: bool = True

@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from preferans import Engine, Game, Options, Position, reference
-from preferans.kernel.bounds import loses_trick, sure_escapes, top_trumps, wins_trick
+from preferans.kernel.bounds import (loses_trick, never_wins, shared_suits_relevance, sure_escapes, top_trumps,
+                                     wins_trick)
 
 KINDS = ["misere", "raspasy"]
 SAMPLES = [pytest.param((30, (2, 3, 3, 4)), id="small"),
@@ -24,7 +25,7 @@ each: the brute force of 4-card hands) in the whole suite, the small one in the 
 # Beyond 4 cards a hand the brute force is too slow; there the oracle is the search with the
 # misère bounds and the shortcuts built on them off (itself held to the brute force by
 # tests/test_search_vs_reference.py). Counting more than one escape needs such hands.
-ORACLE = Engine(Options(misere_bounds=False, defender_leads=False, rank_skip=False))
+ORACLE = Engine(Options(misere_bounds=False, defender_leads=False, rank_skip=False, safe_suits=False))
 
 
 def _deal(rng: random.Random, cards: int) -> tuple[int, int, int]:
@@ -73,9 +74,10 @@ def _values(game, focus, hands, leader, cooperative):
     return ORACLE.value(position, game, focus, cooperative)
 
 
-def _check(bound, kind, cooperative, count=150, sizes=(2, 3, 3, 4, 4)):
+def _check(bound, kind, cooperative, count=150, sizes=(2, 3, 3, 4, 4), least=0.1):
     """``bound(hands, focus, leader, left)`` -> (fires, holds(value), relevant): every firing is
-    checked against the brute force on the position and two positions of its partition."""
+    checked against the brute force on the position and two positions of its partition; it must
+    fire on at least the share ``least`` of the positions."""
     fired = 0
     for game, focus, hands, leader, left, rng in _cases(kind, int(cooperative), count, sizes):
         fires, holds, relevant = bound(np.array(hands, dtype=np.int64), focus, leader, left)
@@ -85,7 +87,7 @@ def _check(bound, kind, cooperative, count=150, sizes=(2, 3, 3, 4, 4)):
         for mate in (hands, _partition_mate(rng, hands, relevant), _partition_mate(rng, hands, relevant)):
             value = _values(game, focus, mate, leader, cooperative)
             assert holds(value), (kind, cooperative, hands, mate, focus, leader, value, hex(relevant))
-    assert fired >= count // 10, f"the bound fired on {fired} of {count} positions only"
+    assert fired >= count * least, f"the bound fired on {fired} of {count} positions only"
 
 
 def _loses(hands, focus, leader, left):
@@ -101,6 +103,38 @@ def _wins(hands, focus, leader, left):
 def _escapes(hands, focus, leader, left):
     e, relevant = sure_escapes(hands, focus, leader, left)
     return e > 0, lambda v: v <= left - e, relevant
+
+
+def _never(hands, focus, leader, left):
+    fires = never_wins(hands, focus, leader)
+    return fires, lambda v: v == 0, shared_suits_relevance(hands, focus)
+
+
+@pytest.mark.parametrize("sample", SAMPLES)
+@pytest.mark.parametrize("cooperative", [False, True])
+@pytest.mark.parametrize("kind", KINDS)
+def test_never_wins_holds(kind, cooperative, sample):
+    _check(_never, kind, cooperative, *sample)
+
+
+@pytest.mark.parametrize("cooperative", [False, True])
+@pytest.mark.parametrize("kind", KINDS)
+def test_never_wins_holds_on_long_hands(kind, cooperative):
+    """Safe suits with more cards than 4-card hands give (5 to 8 cards a hand), where it settles more
+    than :func:`wins_none` would (a card of the others below one of his), on either's lead."""
+    checked = beyond_none = on_lead = 0
+    for game, focus, hands, leader, left, rng in _cases(kind, 5 + cooperative, 3000, sizes=(5, 6, 7, 8)):
+        fires, holds, relevant = _never(np.array(hands, dtype=np.int64), focus, leader, left)
+        if not fires:
+            continue
+        checked += 1
+        on_lead += leader == focus
+        others = hands[(focus + 1) % 3] | hands[(focus + 2) % 3]
+        beyond_none += any(others & ((1 << c) - (1 << (c & 0x18))) for c in range(32) if hands[focus] >> c & 1)
+        for mate in (hands, _partition_mate(rng, hands, relevant)):
+            value = _values(game, focus, mate, leader, cooperative)
+            assert holds(value), (kind, cooperative, hands, mate, focus, leader, value)
+    assert checked >= 30 and beyond_none >= 20 and on_lead >= 5, (checked, beyond_none, on_lead)
 
 
 @pytest.mark.parametrize("sample", SAMPLES)

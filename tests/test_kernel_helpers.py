@@ -15,9 +15,10 @@ from preferans import reference
 from preferans.cards import NO_TRUMP, cards_of, mask_of
 from preferans.kernel.bits import (FLAGS, RANKS, at_least_each, below_each, count_each, fill_below_each, first_suit,
                                 lowest_each, min_each, suits_held, sum_each)
-from preferans.kernel.bounds import (all_boss, shared_suits_relevance, sure_count, sure_tricks, tops_relevance,
-                                  wins_all, wins_none)
+from preferans.kernel.bounds import (all_boss, never_wins, shared_suits_relevance, sure_count, sure_tricks,
+                                  tops_relevance, wins_all, wins_none)
 from preferans.kernel.moves import group_top, representatives
+from preferans.kernel.safety import SAFE, owner_code
 from preferans.kernel import tt
 from preferans.kernel.tt import absolute_move, kvec_cards, relative_move, relevance_kvec
 from preferans.rules import Game, Position, legal_cards, play
@@ -247,6 +248,35 @@ def test_wins_none_means_no_trick_for_a_player_who_wants_none(seed):
         fired += 1
         assert reference.value(Position(hands, leader), Game.misere(focus), focus) == 0, (hands, focus, leader)
     assert fired
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_never_wins_reads_the_safe_suits(seed):
+    """The four-suit pre-check and the table give "every suit he holds safe" as the table defines it
+    suit by suit; on his lead, with a lead someone must overtake that keeps its suit safe. It holds
+    wherever wins_none does on another's lead, and in positions where it does not."""
+    rng = random.Random(seed)
+    wider = 0
+    for _ in range(600):
+        cards = rng.randint(1, 8)
+        hands = deal(rng, cards, max(rng.choice([2, 3, 4]), -(-3 * cards // 8)))
+        focus, leader = rng.randrange(3), rng.randrange(3)
+        f, x, y = hands[focus], hands[(focus + 1) % 3], hands[(focus + 2) % 3]
+
+        def code(s, gone=0):
+            return owner_code((f & ~gone) >> 8 * s & 0xFF, x >> 8 * s & 0xFF, y >> 8 * s & 0xFF)
+
+        expected = all(SAFE[code(s)] for s in range(4))
+        if leader == focus:
+            expected = expected and any(
+                any(h >> 8 * (c >> 3) & 0xFF and min(cards_of(h & 0xFF << 8 * (c >> 3))) > c for h in (x, y))
+                and SAFE[code(c >> 3, 1 << c)] for c in cards_of(f))
+        assert never_wins(kernel_hands(hands), focus, leader) == expected, (hands, focus, leader)
+        if leader != focus:
+            none = wins_none(kernel_hands(hands), focus, leader)
+            assert expected or not none, (hands, focus)
+            wider += expected and not none
+    assert wider >= 10
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -20,6 +20,7 @@ CONFIGS = {
     "no rank skip": Options(rank_skip=False),
     "no escape leads": Options(escape_leads=False),
     "no top trumps": Options(top_trumps=False),
+    "no safe suits": Options(safe_suits=False),
     "tiny table": Options(tt_log2_size=6),
 }
 KINDS = ["contract", "misere", "raspasy"]

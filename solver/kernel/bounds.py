@@ -13,6 +13,7 @@ from .bits import (at_least_each, below_each, count_each, fill_below_each, first
                    min_each, popcount, suits_held, sum_each)
 from .config import jit_inline
 from .moves import NO_TRUMP, suit_mask
+from .safety import SAFE
 
 
 @jit_inline
@@ -163,6 +164,58 @@ def wins_none(hands, focus, leader):
     if me & ~below_each(lowest_each(others)) != 0:  # a card of his above their lowest of its suit
         return False
     return leader != focus or suits_held(me) & suits_held(others) != 0
+
+
+@jit_inline
+def _spread(m):
+    """Bit i of the 32-bit mask ``m`` moved to bit 2 i of the word."""
+    m &= 0xFFFFFFFF
+    m = (m | (m << 16)) & 0x0000FFFF0000FFFF
+    m = (m | (m << 8)) & 0x00FF00FF00FF00FF
+    m = (m | (m << 4)) & 0x0F0F0F0F0F0F0F0F
+    m = (m | (m << 2)) & 0x3333333333333333
+    return (m | (m << 1)) & 0x5555555555555555
+
+
+@jit_inline
+def never_wins(hands, focus, leader):
+    """No-trump, at a trick start: whether ``focus`` (F) takes no trick left, whatever anyone plays,
+    because every suit he holds is *safe* (:mod:`.safety`: the others can never make him win a trick
+    of it while he never leads). On another's lead that is all; on his own, he also needs a lead
+    that someone must overtake (all that player's cards of the suit above it) and that leaves its
+    suit safe — the others' cards leaving a safe suit keep it safe, so the suit is read with only
+    his card gone.
+
+    First, the four suits at once: a card of the others below his lowest of a suit leaves that suit
+    unsafe (the other one drops his cards of it, then that card is led), and most positions stop
+    there. The partition: :func:`shared_suits_relevance` (with the owners from the others' lowest
+    card of each shared suit up fixed, every card below is his, as many as here; safety reads the
+    owners in order, whatever the ranks in between).
+    """
+    me = hands[focus]
+    x = hands[(focus + 1) % 3]
+    y = hands[(focus + 2) % 3]
+    if (x | y) & below_each(lowest_each(me)) & (suits_held(me) >> 7) * 0xFF != 0:
+        return False
+    codes = _spread(me | y) | _spread(x | y) << 1  # each suit's owner code, 16 bits a suit
+    for s in range(4):
+        if SAFE[(codes >> (16 * s)) & 0xFFFF] == 0:
+            return False
+    if leader != focus:
+        return True
+    m = me
+    while m != 0:  # his exits
+        b = m & -m
+        m ^= b
+        c = high_bit(b)
+        sh = c & 0x18
+        xs = (x >> sh) & 0xFF
+        ys = (y >> sh) & 0xFF
+        low = b >> sh
+        if (xs != 0 and (xs & -xs) > low or ys != 0 and (ys & -ys) > low) \
+                and SAFE[((codes >> (2 * sh)) & 0xFFFF) - (low * low)] != 0:
+            return True
+    return False
 
 
 @jit_inline

@@ -40,15 +40,16 @@ path, why), …], "using": path or None})`` (``folder``: ``$PREF_CACHE_DIR``, ``
 
 
 def _source_digest() -> str:
-    """A hash of every kernel source (this module aside), of Numba's version and of the
-    package's import name (Numba's cached code imports its module by name again).
+    """A hash of every kernel source (this module aside) and data file (the table of safe suits,
+    which the compiled code holds as a constant), of Numba's version and of the package's import
+    name (Numba's cached code imports its module by name again).
 
     Numba checks a cached function against its own file only, not the files of the
     functions it calls, so an edit to ``moves.py`` would leave ``search`` compiled
     with the old code. Keying the folder on all kernel sources rules that out.
     """
     digest = hashlib.sha256()
-    for path in sorted(KERNEL_DIR.glob("*.py")):
+    for path in sorted([*KERNEL_DIR.glob("*.py"), *KERNEL_DIR.glob("*.bin")]):
         if path.name != "cache.py":  # this module compiles nothing
             digest.update(path.read_bytes())
     digest.update(numba.__version__.encode())

@@ -53,12 +53,17 @@ overtake) ordered by that opponent's length in the suit, then his own: the frail
 USE_TOP_TRUMPS = 512
 """Contracts, with bounds on: the trumps above all of the other side's count as tricks, whoever is on
 lead (bounds.top_trumps)."""
+USE_SAFE_SUITS = 1024
+"""Misère and raspasy, with bounds on: the focus player takes no trick left when every suit he holds
+is safe (safety.SAFE: the others can never make him win a trick of it) and, on his own lead, he has a
+lead someone must overtake that keeps its suit safe (bounds.never_wins)."""
 ALL_SHORTCUTS = USE_TT | USE_EQUIVALENCE | USE_BOUNDS | USE_ORDERING | USE_ALL_OR_NONE | USE_MISERE_BOUNDS \
-    | USE_DEFENDER_LEADS | USE_RANK_SKIP | USE_ESCAPE_LEADS | USE_TOP_TRUMPS
+    | USE_DEFENDER_LEADS | USE_RANK_SKIP | USE_ESCAPE_LEADS | USE_TOP_TRUMPS | USE_SAFE_SUITS
 SHORTCUT_NAMES = {"tt": USE_TT, "equivalence": USE_EQUIVALENCE, "bounds": USE_BOUNDS,
                   "ordering": USE_ORDERING, "all_or_none": USE_ALL_OR_NONE, "misere_bounds": USE_MISERE_BOUNDS,
                   "defender_leads": USE_DEFENDER_LEADS, "rank_skip": USE_RANK_SKIP,
-                  "escape_leads": USE_ESCAPE_LEADS, "top_trumps": USE_TOP_TRUMPS}
+                  "escape_leads": USE_ESCAPE_LEADS, "top_trumps": USE_TOP_TRUMPS,
+                  "safe_suits": USE_SAFE_SUITS}
 
 # ctx: the search context, one int64 array: the hands as they stand during the search, the game
 # being searched, the search counters and killer moves (both copied in from and back to the

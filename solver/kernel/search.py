@@ -19,14 +19,14 @@ from collections import namedtuple
 import numpy as np
 
 from .bits import RANKS, data_pointer, high_bit, popcount
-from .bounds import (has_exit, loses_trick, shared_suits_relevance, sure_escapes, sure_tricks, top_trumps,
-                     tops_relevance, wins_all, wins_none, wins_trick)
+from .bounds import (has_exit, loses_trick, never_wins, shared_suits_relevance, sure_escapes, sure_tricks,
+                     top_trumps, tops_relevance, wins_all, wins_none, wins_trick)
 from .config import (C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_GENERATION, C_KILLERS, C_MOVES,
                      C_N_TALON, C_STATS, C_TABLE_ROWS, C_TALON, C_TALON_MODE, C_TRUMP, DEALER_SEAT, MOVES_ROW, NO_SEAT,
                      P_HANDS, P_LEADER, P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_CUTS, S_FIRST_CUTS, S_NODES, S_TT_HITS,
                      S_TT_PROBES, S_TT_STORES, TALON_DEALER, USE_ALL_OR_NONE, USE_BOUNDS, USE_DEFENDER_LEADS,
-                     USE_EQUIVALENCE, USE_ESCAPE_LEADS, USE_MISERE_BOUNDS, USE_ORDERING, USE_RANK_SKIP, USE_TOP_TRUMPS,
-                     USE_TT, jit, jit_inline)
+                     USE_EQUIVALENCE, USE_ESCAPE_LEADS, USE_MISERE_BOUNDS, USE_ORDERING, USE_RANK_SKIP, USE_SAFE_SUITS,
+                     USE_TOP_TRUMPS, USE_TT, jit, jit_inline)
 from .moves import NO_TRUMP, ascending, beats, group_top, legal_mask, order_moves, representatives, suit_mask
 from .tt import (NO_UPPER, absolute_move, kvec_cards, position_key, prefetch, probe, relative_move, relevance_kvec,
                  rows, store)
@@ -149,7 +149,8 @@ def _quick_bound(ctx, mover, target, left):
        which win whoever leads (:func:`.bounds.top_trumps`; every line, so a cooperative search too).
     3. A misère or raspasy: the focus player takes every trick left, whatever anyone plays
        (:func:`.bounds.wins_all`; on his own lead always, else with ``USE_ALL_OR_NONE``), or none
-       (:func:`.bounds.wins_none`, ``USE_ALL_OR_NONE``).
+       (:func:`.bounds.wins_none`, ``USE_ALL_OR_NONE``; wider, every suit he holds safe,
+       :func:`.bounds.never_wins`, ``USE_SAFE_SUITS``).
     4. With ``USE_MISERE_BOUNDS``: for every trick left, whether he can lose this one
        (:func:`.bounds.loses_trick`); for one trick, whether he must win this one
        (:func:`.bounds.wins_trick`, a fight only);
@@ -179,7 +180,8 @@ def _quick_bound(ctx, mover, target, left):
     elif trump == NO_TRUMP:
         if (mover == focus or flags & USE_ALL_OR_NONE) and wins_all(hands, focus, mover):  # 3
             return True, left, tops_relevance(hands, focus)
-        if flags & USE_ALL_OR_NONE and wins_none(hands, focus, mover):
+        if flags & USE_ALL_OR_NONE and wins_none(hands, focus, mover) \
+                or flags & USE_SAFE_SUITS and never_wins(hands, focus, mover):
             return True, np.int64(0), shared_suits_relevance(hands, focus)
         if flags & USE_MISERE_BOUNDS:
             if target == left:  # 4

@@ -89,6 +89,17 @@ def sure_count(hands, player, trump):
 
 
 @jit_inline
+def trumps_over(mine, theirs):
+    """How many of the trumps ``mine`` lie above all of ``theirs`` (both of the trump suit; every one
+    when ``theirs`` is empty), and the cards that count rests on: those trumps and the highest of
+    ``theirs`` (none when it is empty: the hands' lengths say so)."""
+    if theirs == 0:
+        return popcount(mine), np.int64(0)
+    over = mine & ~fill_below_each(theirs)
+    return popcount(over), over | (np.int64(1) << high_bit(theirs))
+
+
+@jit_inline
 def top_trumps(hands, declarer, trump, target, left):
     """A contract with ``trump`` a suit, at a trick start, whoever is on lead: whether the trumps above
     all of the other side's settle the test for ``target`` of the ``left`` tricks: ``(settled, value,
@@ -98,30 +109,19 @@ def top_trumps(hands, declarer, trump, target, left):
     highest trump; played to a side suit, it ruffs above any other ruff), so he takes at least as many
     tricks. Each trump of one defender above all of the declarer's makes a defenders' trick (only his
     partner can beat it), and he plays one a trick, so the declarer loses at least as many tricks as
-    the longer such holding. The counts rest on the owners of the trumps from the other side's highest
-    up (nothing when a side has no trump: the hands' lengths say so)."""
+    the longer such holding (:func:`trumps_over` counts both and names the cards)."""
     mask = suit_mask(trump)
     mine = hands[declarer] & mask
     first = hands[(declarer + 1) % 3] & mask
     second = hands[(declarer + 2) % 3] & mask
-    theirs = first | second
-    if theirs == 0:
-        if popcount(mine) >= target:
-            return True, popcount(mine), np.int64(0)
-        return False, np.int64(0), np.int64(0)
-    above = mask & ~((np.int64(2) << high_bit(theirs)) - 1)
-    sure = popcount(mine & above)
+    sure, why = trumps_over(mine, first | second)
     if sure >= target:
-        return True, sure, (mine & above) | (np.int64(1) << high_bit(theirs))
-    if mine == 0:
-        lost = max(popcount(first), popcount(second))
-        if left - lost < target:
-            return True, left - lost, np.int64(0)
-        return False, np.int64(0), np.int64(0)
-    above = mask & ~((np.int64(2) << high_bit(mine)) - 1)
-    lost = max(popcount(first & above), popcount(second & above))
+        return True, sure, why
+    lost_first, why_first = trumps_over(first, mine)
+    lost_second, why_second = trumps_over(second, mine)
+    lost = max(lost_first, lost_second)
     if left - lost < target:
-        return True, left - lost, (theirs & above) | (np.int64(1) << high_bit(mine))
+        return True, left - lost, why_first | why_second
     return False, np.int64(0), np.int64(0)
 
 

@@ -48,9 +48,10 @@ Three shortcuts of its own, each switched by an :class:`~preferans.engine.Option
 import numpy as np
 
 from .bits import RANKS, high_bit, popcount
+from .bounds import trumps_over
 from .config import C_FLAGS, C_FOCUS, C_GAME_ID, C_MOVES, C_TRUMP, MOVES_ROW, USE_EQUIVALENCE, USE_TT, jit
 from .drivers import begin_job, end_job
-from .moves import beats, legal_mask, order_moves, representatives
+from .moves import beats, legal_mask, order_moves, representatives, suit_mask
 from .search import equivalence_relevance, trick_relevance, advance, exact_value, search
 from .tt import absolute_move, kvec_cards, position_key, probe, relevance_kvec, rows, store
 
@@ -112,25 +113,19 @@ def _within_reach(rank, y, fewest, most):
 @jit
 def _top_trumps(hands, trump):
     """At a trick start: who holds the highest trump left (-1: no trump left or no-trump), how many
-    of the highest trumps he holds in a row, and those cards with the one below them (whose owner
-    ends the run): the cards whose owners the count rests on."""
+    of the highest trumps he holds in a row (:func:`.bounds.trumps_over` the other two), and the
+    cards whose owners the count rests on: those trumps and the one below them (all the trumps
+    when every one is his)."""
     if trump > 3:
         return np.int64(-1), np.int64(0), np.int64(0)
-    trumps = (hands[0] | hands[1] | hands[2]) & (np.int64(0xFF) << (8 * trump))
+    trumps = (hands[0] | hands[1] | hands[2]) & suit_mask(trump)
     if trumps == 0:
         return np.int64(-1), np.int64(0), np.int64(0)
     top = high_bit(trumps)
     holder = np.int64(0) if hands[0] >> top & 1 else (np.int64(1) if hands[1] >> top & 1 else np.int64(2))
-    run = np.int64(0)
-    cards = np.int64(0)
-    while trumps:
-        c = high_bit(trumps)
-        cards |= np.int64(1) << c
-        if not hands[holder] >> c & 1:
-            break
-        run += 1
-        trumps &= ~(np.int64(1) << c)
-    return holder, run, cards
+    rest = trumps & ~hands[holder]
+    run, cards = trumps_over(trumps & hands[holder], rest)
+    return holder, run, cards if rest else trumps
 
 
 @jit

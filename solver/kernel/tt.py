@@ -22,8 +22,9 @@ stride multiply). The shape word and the values word are laid out by the field t
 generation), then a partition entry's ``kvec`` in bits 40–55 (see :func:`_pack`); ``depth`` is the
 tricks left, and a zero word marks an empty slot. One array, so that an entry is read from one
 place and the search passes one argument for the table; four words an entry and the array aligned
-to 64 bytes, so that an entry never straddles two cache lines and an exact bucket is one line. A new entry replaces an empty slot, else the
-shallowest entry left by an earlier job (its generation differs), else the shallowest of this job's.
+to 64 bytes, so that an entry never straddles two cache lines and an exact bucket is one line. A new
+entry replaces an empty slot, else the shallowest entry left by an earlier job (its generation
+differs), else the shallowest of this job's.
 
 The table has two halves. The first is an ordinary table of exact positions
 (buckets of 2, one cache line, chosen by shape and full code): one entry a position, holding its
@@ -77,6 +78,7 @@ KVEC_BITS = VALUE_FIELDS[5][2]
 KVEC_MASK = (1 << KVEC_BITS) - 1
 """A kvec: 4 bits a suit (its ``k``), 16 bits."""
 UPPER_KVEC_SHIFT = EXACT_KVEC_FIELDS[1][1]
+"""Where an exact entry keeps its upper bound's kvec, above the lower bound's."""
 
 
 ENTRY_WORDS = 4

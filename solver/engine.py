@@ -57,6 +57,7 @@ class Options:
     escape_leads: bool = True
     top_trumps: bool = True
     safe_suits: bool = True
+    specialized: bool = True
     table_one_world: bool = True
     table_dd_escape: bool = True
     table_memo: bool = True

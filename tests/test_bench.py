@@ -118,7 +118,7 @@ def test_ablation_switches_each_shortcut_off():
     assert [r.config for r in rows] == ["all on", "no tt", "no equivalence", "no bounds", "no ordering",
                                         "no all_or_none", "no misere_bounds", "no defender_leads",
                                         "no rank_skip", "no escape_leads", "no top_trumps", "no safe_suits",
-                                        "all off"]
+                                        "no specialized", "all off"]
     assert rows[0].nodes_ratio == 1.0 and rows[-1].nodes_ratio > 1
 
 

@@ -57,13 +57,18 @@ USE_SAFE_SUITS = 1024
 """Misère and raspasy, with bounds on: the focus player takes no trick left when every suit he holds
 is safe (safety.SAFE: the others can never make him win a trick of it) and, on his own lead, he has a
 lead someone must overtake that keeps its suit safe (bounds.never_wins)."""
+USE_SPECIALIZED = 2048
+"""With every other shortcut on, a fight (not a cooperative search) runs a copy of the search compiled
+for its kind of game, a contract's or a misère's (raspasy's too), with the switches, the aim and (no
+trumps) the trump suit folded in as constants (search._search_contract, search._search_misere); off,
+the search that reads them from the context at every node. The answers and the nodes are the same."""
 ALL_SHORTCUTS = USE_TT | USE_EQUIVALENCE | USE_BOUNDS | USE_ORDERING | USE_ALL_OR_NONE | USE_MISERE_BOUNDS \
-    | USE_DEFENDER_LEADS | USE_RANK_SKIP | USE_ESCAPE_LEADS | USE_TOP_TRUMPS | USE_SAFE_SUITS
+    | USE_DEFENDER_LEADS | USE_RANK_SKIP | USE_ESCAPE_LEADS | USE_TOP_TRUMPS | USE_SAFE_SUITS | USE_SPECIALIZED
 SHORTCUT_NAMES = {"tt": USE_TT, "equivalence": USE_EQUIVALENCE, "bounds": USE_BOUNDS,
                   "ordering": USE_ORDERING, "all_or_none": USE_ALL_OR_NONE, "misere_bounds": USE_MISERE_BOUNDS,
                   "defender_leads": USE_DEFENDER_LEADS, "rank_skip": USE_RANK_SKIP,
                   "escape_leads": USE_ESCAPE_LEADS, "top_trumps": USE_TOP_TRUMPS,
-                  "safe_suits": USE_SAFE_SUITS}
+                  "safe_suits": USE_SAFE_SUITS, "specialized": USE_SPECIALIZED}
 
 # ctx: the search context, one int64 array: the hands as they stand during the search, the game
 # being searched, the search counters and killer moves (both copied in from and back to the

@@ -3,7 +3,7 @@
 import numpy as np
 
 from .bits import PDEP_AT, high_bit, popcount
-from .config import C_FOCUS, C_FOCUS_MAX, C_MOVES, C_SCORES, C_TRUMP, MOVES_ROW, jit, jit_inline
+from .config import C_FOCUS, C_MOVES, C_SCORES, MOVES_ROW, jit, jit_inline
 
 NO_SUIT = -1
 NO_TRUMP = 4
@@ -185,15 +185,17 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
 
 
 @jit_inline
-def order_moves(ctx, state, moves, live, first, killer, killer2, lead_plan, depth):
+def order_moves(ctx, state, moves, live, first, killer, killer2, lead_plan, depth, focus_max, trump):
     """Write ``moves``, the mover's cards to try at the node ``state`` (:data:`.search.State`), into
     the context's moves row for ``depth`` best-first; returns how many.
 
     ``first`` (a card, or -1) goes first: the table's move; then the killers ``killer`` and
     ``killer2`` (cards that cut off at a sibling, or -1). The rest are scored by
-    rules of thumb for the kind of game (the context's): in a contract every side wants tricks; in a
-    misère or raspasy the focus player wants none and the other two want him to win. ``live``: the
-    cards still in play (:func:`representatives`); ``lead_plan``: see :func:`_misere_score`.
+    rules of thumb for the kind of game: in a contract (``focus_max``) every side wants tricks; in a
+    misère or raspasy the focus player wants none and the other two want him to win. ``trump``: the
+    trump suit (``NO_TRUMP``); the caller passes both, as the context has them or as constants (the
+    search's copies compiled for one game). ``live``: the cards still in play
+    (:func:`representatives`); ``lead_plan``: see :func:`_misere_score`.
     """
     row = C_MOVES + MOVES_ROW * depth
     if moves & (moves - 1) == 0 and moves != 0:  # one card, nothing to order: a quarter of all nodes
@@ -203,8 +205,6 @@ def order_moves(ctx, state, moves, live, first, killer, killer2, lead_plan, dept
     mover, n_in_trick, lead_suit = state.mover & 3, state.n_in_trick, state.lead_suit
     best, owner = state.best, state.owner
     focus = ctx[C_FOCUS] & 3  # & 3: not negative, see search
-    focus_max = ctx[C_FOCUS_MAX] == 1
-    trump = ctx[C_TRUMP]
     scores = C_SCORES + MOVES_ROW * depth
     k = 0
     m = moves

@@ -223,7 +223,7 @@ def _best(ctx, tt, memo, state, v, y, defender, rank, alpha, d, flags):
         if move >= 0:
             first = absolute_move(move, live_hands, RANKS)
     depth = popcount(live_hands) & 63
-    count = order_moves(ctx, state, moves, live, first, -1, -1, 0, depth)  # a contract's ordering
+    count = order_moves(ctx, state, moves, live, first, -1, -1, 0, depth, True, ctx[C_TRUMP])  # a contract's ordering
     i = 0
     refuted = 0  # the cards found not to keep the tricks (every one tried, while it equals i)
     while i < count and result < hi:

@@ -14,7 +14,7 @@ why time, not nodes: edits that leave the nodes unchanged have moved the time by
     python benchmarks/paired.py OLD_CHECKOUT [NEW_CHECKOUT] [--kind misere] [--deals 100] [--rounds 2]
 
 e.g. ``git worktree add /tmp/old HEAD~1 && python benchmarks/paired.py /tmp/old``. Each
-checkout compiles its kernel once into ``PREF_CACHE_DIR`` (about 20 s each the first time).
+checkout compiles its kernel once into ``PREF_CACHE_DIR`` (one to two minutes each the first time).
 """
 
 from __future__ import annotations

@@ -396,7 +396,7 @@ def _compiled_for(game, name):
     node (``pref bench``'s deals, ``Options(specialized=False)``): contract 0.93, misère 0.93,
     raspasy 0.92, the nodes the same; the copies add about 45 s to the first compile."""
     namespace = dict(globals(), GAME=game)
-    body = _search.py_func
+    body = getattr(_search, "py_func", _search)  # the function itself under NUMBA_DISABLE_JIT=1
     copy = types.FunctionType(body.__code__, namespace, name, body.__defaults__)
     copy.__qualname__ = name
     copy.__doc__ = body.__doc__

@@ -11,6 +11,8 @@
   cleared before each layout;
 * ``score``: what ``--score`` adds to the contract's time, with one whister and with two (the split
   searched), side by side in rounds of turning order;
+* ``score_two_suiter``, ``score_issue_hand``: the same on other questions (a two-suiter whose
+  layouts are cheap to solve; the hand issue 22 was reported on);
 * ``split_shortcuts``: the splits of ``score``'s two questions alone, the split's own shortcuts on
   and off;
 * ``split_classes``: where the splits of the cheap question's layouts spend their time, by answer;
@@ -158,6 +160,14 @@ def score_two_suiter() -> dict:
     return score(question=TWO_SUITER)
 
 
+ISSUE_HAND = dict(hand="♠AKQJx ♥AKx ♦Ax", seat="A", games=["6S A"])
+"""A third question for ``score``: the hand issue 22 was reported on, 6♠ and 7♠."""
+
+
+def score_issue_hand() -> dict:
+    return {game: score(question={**ISSUE_HAND, "games": [game]}, rounds=3) for game in ("6S A", "7S A")}
+
+
 def _two_whisters(spec: dict, layouts: int):
     """The question ``spec`` plain, its split's game, first defender and ranks under sochi with two
     whisters, and its first ``layouts`` layouts as the estimate draws them."""
@@ -250,7 +260,7 @@ def split_classes(layouts: int = 2000) -> dict:
 
 
 JOBS = {"contract": contract, "misere": misere, "table": table, "layouts": layouts, "score": score,
-        "score_two_suiter": score_two_suiter, "split_shortcuts": split_shortcuts, "split_classes": split_classes,
+        "score_two_suiter": score_two_suiter, "score_issue_hand": score_issue_hand, "split_shortcuts": split_shortcuts, "split_classes": split_classes,
         "at_table": at_table}
 
 if __name__ == "__main__":

@@ -53,7 +53,7 @@ from .config import C_FLAGS, C_FOCUS, C_GAME_ID, C_MOVES, C_TRUMP, MOVES_ROW, US
 from .drivers import begin_job, end_job
 from .moves import beats, legal_mask, order_moves, representatives, suit_mask
 from .search import equivalence_relevance, trick_relevance, advance, exact_value, search
-from .tt import absolute_move, kvec_cards, position_key, probe, relevance_kvec, rows, store
+from .tt import GAME_SHIFT, absolute_move, kvec_cards, position_key, probe, relevance_kvec, rows, store
 
 MEMO_LOG2 = 18
 """Entries of a split's own table kept across splits (``split_kept_memo``): on the cheap layouts of
@@ -84,21 +84,13 @@ def _trick_decided_by(ctx, state, c):
 
 
 @jit
-def _keeps(ctx, tt, state, c, v):
-    """Whether card ``c`` keeps the trick value ``v`` for its side (the declarer's card still reaches
-    ``v``, a defender's still holds him to it), and the cards whose rank that answer depends on,
-    the trick it may complete included."""
-    hands = ctx
-    declarer = ctx[C_FOCUS]
-    mover = state.mover & 3
-    target = v if mover == declarer else v + 1
-    child, child_target = advance(ctx, state, c, target)
-    got, relevant = search(ctx, tt, child, child_target)
-    hands[mover] |= np.int64(1) << c
-    if state.n_in_trick == 2:
-        relevant |= _trick_decided_by(ctx, state, c)
-    keeps = got >= child_target if mover == declarer else got < child_target
-    return keeps, relevant
+def _keeps(ctx, tt, child, child_v, by_declarer):
+    """Whether the card just played (the hands are ``child``'s, :func:`~.search.advance` gave
+    ``child_v``) keeps the trick value for its side: the declarer's still reaches it, a defender's
+    still holds him to it; and the cards whose rank that answer depends on."""
+    target = child_v if by_declarer else child_v + 1
+    got, relevant = search(ctx, tt, child, target)
+    return (got >= target) == by_declarer, relevant
 
 
 @jit
@@ -148,35 +140,34 @@ def _reach_at_trick_start(ctx, rank, y, left, v, defender, flags):
 
 
 @jit
-def _memo_key(hands, mover, v, y, d):
-    """The memo's key of a trick start: the position, the declarer's tricks ``v`` still to come and
-    ``d`` in the deal (whose row of ranks counts), the defender's ``y`` so far."""
-    return position_key(hands, mover, v | (y << 4) | (d << 8), RANKS)
+def _memo_game(v, y, d):
+    """What the memo's key holds in the trick search's place of the game: the declarer's tricks
+    ``v`` still to come and ``d`` in the deal (whose row of ranks counts), the defender's ``y`` so far."""
+    return v | (y << 4) | (d << 8)
 
 
 @jit
-def _passed_over(ctx, memo, state, c, v, y, defender, rank, d, floor, flags):
-    """Whether the trick ``c`` completes cannot beat ``floor`` whatever follows (``split_child_bound``),
-    and the cards whose rank that rests on: the ranks within reach after the trick, then the memo's
-    bound on the position it leaves (which holds for it if ``c`` keeps the tricks: if not, ``c``
-    is no candidate anyway)."""
+def _memo_key(hands, mover, v, y, d):
+    """The memo's key of a trick start: the position and :func:`_memo_game`."""
+    return position_key(hands, mover, _memo_game(v, y, d), RANKS)
+
+
+@jit
+def _passed_over(ctx, memo, child, child_v, child_y, defender, rank, d, floor, flags):
+    """Whether the trick just completed (the hands are ``child``'s) cannot beat ``floor`` whatever
+    follows (``split_child_bound``), and the cards whose rank that rests on besides the trick's own:
+    the ranks within reach after the trick, then the memo's bound on the position it leaves (which
+    holds for it if the card keeps the tricks: if not, it is no candidate anyway)."""
     hands = ctx
-    mover = state.mover & 3
-    child, child_v = advance(ctx, state, c, v)
-    child_y = y + 1 if child.mover == defender else y
-    why = _trick_decided_by(ctx, state, c)
     reach, reach_cards = _reach_at_trick_start(ctx, rank, child_y, child.left, child_v, defender, flags)
-    passed = reach <= floor
-    if passed:
-        why |= reach_cards
-    if not passed and child.left > child_v and ctx[C_FLAGS] & USE_TT:
+    if reach <= floor:
+        return True, reach_cards
+    if child.left > child_v and ctx[C_FLAGS] & USE_TT:
         shape, code = _memo_key(hands, child.mover, child_v, child_y, d)
         _, upper, _, upper_k, _ = probe(memo, rows(memo), shape, code, floor + 1)
         if upper <= floor:
-            passed = True
-            why |= kvec_cards(upper_k, hands[0] | hands[1] | hands[2], RANKS)
-    hands[mover] |= np.int64(1) << c
-    return passed, why
+            return True, kvec_cards(upper_k, hands[0] | hands[1] | hands[2], RANKS)
+    return False, np.int64(0)
 
 
 @jit
@@ -200,13 +191,15 @@ def _best(ctx, tt, memo, state, v, y, defender, rank, alpha, d, flags):
     mover = state.mover & 3
     live_hands = hands[0] | hands[1] | hands[2]
     keyed = state.n_in_trick == 0 and ctx[C_FLAGS] & USE_TT
-    shape = np.int64(0)
-    code = np.int64(0)
+    shape = np.int64(0)  # at a trick start, the position's key without the game (the memo's and the
+    code = np.int64(0)   # trick search's keys differ only there: composed once, see _memo_key)
+    if state.n_in_trick == 0:
+        shape, code = position_key(hands, mover, np.int64(0), RANKS)
+    memo_shape = shape | (_memo_game(v, y, d) << GAME_SHIFT)
     result = np.int64(-1)
     relevant = np.int64(0)
     if keyed:
-        shape, code = _memo_key(hands, mover, v, y, d)
-        lower, upper, lower_k, upper_k, _ = probe(memo, rows(memo), shape, code, alpha + 1)
+        lower, upper, lower_k, upper_k, _ = probe(memo, rows(memo), memo_shape, code, alpha + 1)
         if lower == upper or upper <= alpha:  # known exactly, or nothing above alpha
             return upper, kvec_cards(upper_k, live_hands, RANKS) | kvec_cards(lower_k, live_hands, RANKS)
         if lower > alpha:  # a line reaching it is known: search for more only
@@ -218,8 +211,7 @@ def _best(ctx, tt, memo, state, v, y, defender, rank, alpha, d, flags):
     moves = representatives(legal, live, RANKS) if ctx[C_FLAGS] & USE_EQUIVALENCE else legal
     first = np.int64(-1)
     if state.n_in_trick == 0:  # the trick search's move here, most likely one that keeps the tricks
-        kshape, kcode = position_key(hands, mover, ctx[C_GAME_ID], RANKS)
-        move = probe(tt, rows(tt), kshape, kcode, v)[4]
+        move = probe(tt, rows(tt), shape | (ctx[C_GAME_ID] << GAME_SHIFT), code, v)[4]
         if move >= 0:
             first = absolute_move(move, live_hands, RANKS)
     depth = popcount(live_hands) & 63
@@ -229,26 +221,31 @@ def _best(ctx, tt, memo, state, v, y, defender, rank, alpha, d, flags):
     while i < count and result < hi:
         c = ctx[C_MOVES + MOVES_ROW * depth + i]
         i += 1
-        if flags & S_CHILD_BOUND and state.n_in_trick == 2:
-            passed, why = _passed_over(ctx, memo, state, c, v, y, defender, rank, d, max(alpha, result), flags)
-            if passed:
-                relevant |= why
-                continue
-        if flags & S_LAST_KEEPS and i == count and refuted == count - 1:
+        completes = state.n_in_trick == 2
+        child, child_v = advance(ctx, state, c, v)  # the hands are the child's until restored below
+        child_y = y + 1 if completes and child.mover == defender else y
+        why = _trick_decided_by(ctx, state, c) if completes else np.int64(0)
+        keeps = False
+        passed = False
+        passed_why = np.int64(0)
+        if flags & S_CHILD_BOUND and completes:
+            passed, passed_why = _passed_over(ctx, memo, child, child_v, child_y, defender, rank, d,
+                                              max(alpha, result), flags)
+        if passed:  # no candidate: what its trick leads to cannot beat the best found
+            why |= passed_why
+        elif flags & S_LAST_KEEPS and i == count and refuted == count - 1:
             keeps = True  # the others do not, and one card does (the node's value is v)
-            why = _trick_decided_by(ctx, state, c) if state.n_in_trick == 2 else np.int64(0)
         else:
-            keeps, why = _keeps(ctx, tt, state, c, v)
+            keeps, keeps_why = _keeps(ctx, tt, child, child_v, mover == ctx[C_FOCUS])
+            why |= keeps_why
             if not keeps:
                 refuted += 1
         if keeps:
-            child, child_v = advance(ctx, state, c, v)
-            child_y = y + 1 if state.n_in_trick == 2 and child.mover == defender else y
             r, child_relevant = _best(ctx, tt, memo, child, child_v, child_y, defender, rank,
                                       max(alpha, result), d, flags)
-            hands[mover] |= np.int64(1) << c
             why |= child_relevant
             result = max(result, r)
+        hands[mover] |= np.int64(1) << c
         relevant |= why
     if result < 0:  # every card passed over: none beats alpha
         result = alpha
@@ -257,9 +254,9 @@ def _best(ctx, tt, memo, state, v, y, defender, rank, alpha, d, flags):
     if keyed:
         kvec = relevance_kvec(relevant, live_hands)
         if result > alpha:
-            store(memo, rows(memo), shape, code, kvec, result, result, -1, state.left, 1)
+            store(memo, rows(memo), memo_shape, code, kvec, result, result, -1, state.left, 1)
         else:
-            store(memo, rows(memo), shape, code, kvec, 0, result, -1, state.left, 1)
+            store(memo, rows(memo), memo_shape, code, kvec, 0, result, -1, state.left, 1)
     return result, relevant
 
 

@@ -22,12 +22,12 @@ import numpy as np
 from .bits import RANKS, data_pointer, high_bit, popcount
 from .bounds import (has_exit, loses_trick, never_wins, shared_suits_relevance, sure_escapes, sure_tricks,
                      top_trumps, tops_relevance, wins_all, wins_none, wins_trick)
-from .config import (ALL_SHORTCUTS, C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_GENERATION,
-                     C_KILLERS, C_MOVES, C_N_TALON, C_STATS, C_TABLE_ROWS, C_TALON, C_TALON_MODE, C_TRUMP, DEALER_SEAT, MOVES_ROW, NO_SEAT,
-                     P_HANDS, P_LEADER, P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_CUTS, S_FIRST_CUTS, S_NODES, S_TT_HITS,
-                     S_TT_PROBES, S_TT_STORES, TALON_DEALER, USE_ALL_OR_NONE, USE_BOUNDS, USE_DEFENDER_LEADS,
-                     USE_EQUIVALENCE, USE_ESCAPE_LEADS, USE_MISERE_BOUNDS, USE_ORDERING, USE_RANK_SKIP, USE_SAFE_SUITS,
-                     USE_TOP_TRUMPS, USE_TT, jit, jit_inline)
+from .config import (ALL_SHORTCUTS, C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID, C_GENERATION, C_KILLERS,
+                     C_MOVES, C_N_TALON, C_STATS, C_TABLE_ROWS, C_TALON, C_TALON_MODE, C_TRUMP, DEALER_SEAT,
+                     MOVES_ROW, NO_SEAT, P_HANDS, P_LEADER, P_N_TRICK, P_TRICK, S_BOUND_CUTS, S_CUTS, S_FIRST_CUTS,
+                     S_NODES, S_TT_HITS, S_TT_PROBES, S_TT_STORES, TALON_DEALER, USE_ALL_OR_NONE, USE_BOUNDS,
+                     USE_DEFENDER_LEADS, USE_EQUIVALENCE, USE_ESCAPE_LEADS, USE_MISERE_BOUNDS, USE_ORDERING,
+                     USE_RANK_SKIP, USE_SAFE_SUITS, USE_TOP_TRUMPS, USE_TT, jit, jit_inline)
 from .moves import NO_TRUMP, ascending, beats, group_top, legal_mask, order_moves, representatives, suit_mask
 from .tt import (NO_UPPER, absolute_move, kvec_cards, position_key, prefetch, probe, relative_move, relevance_kvec,
                  rows, store)

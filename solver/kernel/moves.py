@@ -23,6 +23,7 @@ PER_FOCUS_CARD = 8  # ... and then per card of his in the suit
 PER_LEADER_CARD = 4  # ... less per card of the leader's in it
 PER_COVER_CARD = 8  # focus player's sure escape: per card of the opponent who must overtake
 PER_OWN_CARD = 4    # ... and per card of his own in the suit
+PER_EXPOSED = 8     # focus player's discard: per card of the others below it in its suit
 DEFERRED_FORCING = GOOD - 3 * PER_CARD_UNDER
 """A catchers' lead the focus player must win, when he would escape at once after it (lead plan 2):
 it goes after the leads that strip his low cards while he has few: a lead over k = 1 … 4 of his
@@ -143,7 +144,11 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
     the cover the catchers could soonest discard away is used first, and a short suit of his
     brings a void to discard into nearer; then the highest of his cards under that cover first,
     keeping the lowest for when the cover has gone. His other leads that someone can beat go by
-    the others' cards above them, then also the highest first.
+    the others' cards above them, then also the highest first. Following, he ducks with his highest
+    card that loses, counting as losing a card second to play that the last player must overtake
+    (all his cards of the suit are higher), else wins with his highest; void, he discards first the
+    card the others hold most cards under in its suit, the one they could most easily make him win
+    with later, then the highest.
     """
     rank = c & 7
     s = c >> 3
@@ -178,6 +183,12 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
         return score if under <= STRIP_UNDER else score - PER_CARD_UNDER * (under - 1)
     wins = beats(c, best, NO_TRUMP)
     if mover == focus:
+        if s != lead_suit:  # a discard: first the card with most of the others' cards under it
+            return GOOD + PER_EXPOSED * popcount(((live & ~hands[focus]) >> sh) & 0xFF & ((1 << rank) - 1)) + rank
+        if wins and n_in_trick == 1:  # second to play, over a card the last player must overtake: he escapes
+            third = (hands[(focus + 1) % 3] >> sh) & 0xFF
+            if third != 0 and (third & -third) > (1 << rank):
+                wins = False
         return GOOD + rank if not wins else FAIR + rank
     if owner == focus or n_in_trick == 1 and owner != focus:
         return GOOD + rank if not wins else FAIR - rank

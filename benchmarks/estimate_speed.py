@@ -260,7 +260,8 @@ def split_classes(layouts: int = 2000) -> dict:
 
 
 JOBS = {"contract": contract, "misere": misere, "table": table, "layouts": layouts, "score": score,
-        "score_two_suiter": score_two_suiter, "score_issue_hand": score_issue_hand, "split_shortcuts": split_shortcuts, "split_classes": split_classes,
+        "score_two_suiter": score_two_suiter, "score_issue_hand": score_issue_hand, "split_shortcuts": split_shortcuts,
+        "split_classes": split_classes,
         "at_table": at_table}
 
 if __name__ == "__main__":

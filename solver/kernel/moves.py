@@ -112,6 +112,12 @@ def _above(mask8, rank):
 
 
 @jit_inline
+def _below(mask8, rank):
+    """Cards of an 8-bit suit mask below ``rank``."""
+    return popcount(mask8 & ((1 << rank) - 1))
+
+
+@jit_inline
 def _contract_score(c, hands, mover, n_in_trick, lead_suit, best, owner, trump, focus, live):
     """Everyone wants tricks: lead winners, win as cheaply as possible, else throw the lowest."""
     rank = c & 7
@@ -173,7 +179,7 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
             if lead_plan == 2:
                 return DEFERRED_FORCING - rank
             return FORCING - rank  # the focus player must win this trick
-        under = popcount(mine & ((1 << rank) - 1))
+        under = _below(mine, rank)
         if lead_plan == 0:
             return GOOD - PER_CARD_UNDER * under - rank
         if under == 0:
@@ -184,7 +190,7 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
     wins = beats(c, best, NO_TRUMP)
     if mover == focus:
         if s != lead_suit:  # a discard: first the card with most of the others' cards under it
-            return GOOD + PER_EXPOSED * popcount(((live & ~hands[focus]) >> sh) & 0xFF & ((1 << rank) - 1)) + rank
+            return GOOD + PER_EXPOSED * _below(((live & ~hands[focus]) >> sh) & 0xFF, rank) + rank
         if wins and n_in_trick == 1:  # second to play, over a card the last player must overtake: he escapes
             third = (hands[(focus + 1) % 3] >> sh) & 0xFF
             if third != 0 and (third & -third) > (1 << rank):

@@ -193,9 +193,10 @@ def _best(ctx, tt, memo, state, v, y, defender, rank, alpha, d, flags):
     keyed = state.n_in_trick == 0 and ctx[C_FLAGS] & USE_TT
     shape = np.int64(0)  # at a trick start, the position's key without the game (the memo's and the
     code = np.int64(0)   # trick search's keys differ only there: composed once, see _memo_key)
+    memo_shape = np.int64(0)
     if state.n_in_trick == 0:
         shape, code = position_key(hands, mover, np.int64(0), RANKS)
-    memo_shape = shape | (_memo_game(v, y, d) << GAME_SHIFT)
+        memo_shape = shape | (_memo_game(v, y, d) << GAME_SHIFT)
     result = np.int64(-1)
     relevant = np.int64(0)
     if keyed:

@@ -1,0 +1,108 @@
+"""Where the misère and raspasy searches spend their nodes, test by test (run as a script; a
+measurement for docs/performance.md, not a test).
+
+    python benchmarks/driver_tests.py
+
+On ``pref bench``'s 100 seeded deals (raspasy: each player's value with no talon, which is a misère
+with him as declarer):
+
+* ``by_test``: the share of the nodes in the zero-window tests below the value, at it, and at one
+  above it (the test that fails), each test asked in turn on one table, cleared before each solve;
+* ``first_test``: the nodes of ``exact_value`` as the search runs it, against the same with its
+  first test at the true value (an oracle), one below it and one above it: at most what a better
+  first guess could save;
+* ``raspasy_as_misere``: that each raspasy player's value and nodes equal the misère's with him as
+  declarer.
+"""
+
+from __future__ import annotations
+
+from preferans import Engine, Game, Position
+from preferans.benchmark import deals
+from preferans.kernel.config import jit
+from preferans.kernel.drivers import begin_job, end_job
+from preferans.kernel.search import exact_value
+
+DEALS = 100
+
+
+@jit
+def _value_from(pos, ctx, tt, killers, stats, guess):
+    """The value, the driver's first test at ``guess``."""
+    state = begin_job(pos, ctx, killers, stats)
+    v = exact_value(ctx, tt, state, guess)
+    end_job(ctx, killers, stats)
+    return v
+
+
+def _solves(kind: str):
+    for hands, _, _, declarer in deals(DEALS):
+        if kind == "misere":
+            yield Position(hands), Game.misere("ABC"[declarer]), declarer
+        else:
+            for seat in range(3):
+                yield Position(hands), Game.raspasy("none"), seat
+
+
+def by_test() -> dict:
+    engine = Engine()
+    searcher = engine.searcher
+    out = {}
+    for kind in ("misere", "raspasy"):
+        nodes = {"below v": 0, "at v": 0, "v + 1": 0}
+        for position, game, focus in _solves(kind):
+            value = searcher.value(position, game, focus)
+            engine.clear()
+            for target in range(1, value + 2):
+                before = searcher.nodes
+                searcher.reaches(position, game, focus, target)
+                label = "below v" if target < value else "at v" if target == value else "v + 1"
+                nodes[label] += searcher.nodes - before
+        total = sum(nodes.values())
+        out[kind] = {name: round(n / total, 3) for name, n in nodes.items()} | {"nodes": total}
+    return out
+
+
+def first_test() -> dict:
+    engine = Engine()
+    searcher = engine.searcher
+    out = {}
+    for kind in ("misere", "raspasy"):
+        nodes = {"as searched": 0, "oracle": 0, "oracle - 1": 0, "oracle + 1": 0}
+        for position, game, focus in _solves(kind):
+            value = searcher.value(position, game, focus)
+            for name in nodes:
+                engine.clear()
+                before = searcher.nodes
+                if name == "as searched":
+                    got = searcher.value(position, game, focus)
+                else:
+                    guess = value + {"oracle": 0, "oracle - 1": -1, "oracle + 1": 1}[name]
+                    got = int(_value_from(*searcher._arrays(position, game, focus), max(guess, 0)))
+                assert got == value
+                nodes[name] += searcher.nodes - before
+        out[kind] = nodes | {f"saved by {name}": round(1 - n / nodes["as searched"], 3)
+                             for name, n in nodes.items() if name != "as searched"}
+    return out
+
+
+def raspasy_as_misere() -> dict:
+    engine = Engine()
+    searcher = engine.searcher
+    nodes = {"raspasy": 0, "misere": 0}
+    for hands, _, _, _ in deals(DEALS):
+        position = Position(hands)
+        for seat in range(3):
+            values = []
+            for name, game in (("raspasy", Game.raspasy("none")), ("misere", Game.misere("ABC"[seat]))):
+                engine.clear()
+                before = searcher.nodes
+                values.append(searcher.value(position, game, seat))
+                nodes[name] += searcher.nodes - before
+            assert values[0] == values[1]
+    return nodes | {"same nodes": nodes["raspasy"] == nodes["misere"]}
+
+
+if __name__ == "__main__":
+    for job in (by_test, first_test, raspasy_as_misere):
+        print(job.__name__, job())

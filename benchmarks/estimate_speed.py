@@ -13,6 +13,8 @@
   searched), side by side in rounds of turning order;
 * ``score_two_suiter``, ``score_issue_hand``: the same on other questions (a two-suiter whose
   layouts are cheap to solve; the hand issue 22 was reported on);
+* ``score_paired``: the same three questions, the plain and scored runs alternating chunk by chunk
+  (a drift of the machine falls on all three alike);
 * ``split_shortcuts``: the splits of ``score``'s two questions alone, the split's own shortcuts on
   and off;
 * ``split_classes``: where the splits of the cheap question's layouts spend their time, by answer;
@@ -259,9 +261,45 @@ def split_classes(layouts: int = 2000) -> dict:
                for name, (n, t, k) in sorted(classes.items())}}
 
 
+def score_paired(layouts: int = 4000, rounds: int = 5) -> dict:
+    """What ``--score`` adds, paired chunk by chunk, on the three questions of ``score``: each chunk of
+    layouts is tallied by the plain question, by one whister and by two in turn (the order turning
+    chunk to chunk), each on its own engine, so that a drift of the machine falls on all three alike
+    (the side-by-side runs of ``score`` see it as noise of a few per cent, as large as the one-whister
+    goal). CPU seconds of the tallies; the ratio of each scored sum to the plain one, per round and
+    the median. The once-a-run report (points, decisions) is not in these figures: it does not grow
+    with the layouts."""
+    from dataclasses import replace
+
+    from preferans.analysis.estimate.score import Scoring, parse_defence
+    from preferans.analysis.estimate.work import chunks, run_chunk
+
+    out = {"job": f"--score paired chunk by chunk: {rounds} rounds of {layouts} layouts, one thread, CPU seconds"}
+    for spec in (CONTRACT, ISSUE_HAND, TWO_SUITER):
+        plain = est.question(**spec)
+        runs = {"plain": plain}
+        for name, defence in (("one whister", "whist,pass"), ("two whisters", "whist,whist")):
+            runs[name] = replace(plain, scoring=Scoring("sochi", defences=(parse_defence(defence, 3),)))
+        names = list(runs)
+        ratios = {name: [] for name in names[1:]}
+        for i in range(rounds):
+            engines = {name: est.new_engine() for name in names}
+            spent = dict.fromkeys(names, 0.0)
+            for j, chunk in enumerate(chunks(plain, layouts, SEED + i, False)):
+                for name in names[j % 3:] + names[:j % 3]:
+                    start = time.process_time()
+                    run_chunk(runs[name], chunk, engines[name])
+                    spent[name] += time.process_time() - start
+            for name in ratios:
+                ratios[name].append(round(spent[name] / spent["plain"], 3))
+        out[f"{spec['games'][0]} ({spec['hand']})"] = {
+            **{f"median {name}": sorted(r)[len(r) // 2] for name, r in ratios.items()}, **ratios}
+    return out
+
+
 JOBS = {"contract": contract, "misere": misere, "table": table, "layouts": layouts, "score": score,
         "score_two_suiter": score_two_suiter, "score_issue_hand": score_issue_hand, "split_shortcuts": split_shortcuts,
-        "split_classes": split_classes,
+        "split_classes": split_classes, "score_paired": score_paired,
         "at_table": at_table}
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@
   (a drift of the machine falls on all three alike);
 * ``split_shortcuts``: the splits of ``score``'s two questions alone, the split's own shortcuts on
   and off;
-* ``split_classes``: where the splits of the cheap question's layouts spend their time, by answer;
+* ``split_classes``, ``split_classes_issue_hand``: where the splits of the cheap question's layouts
+  (and of the issue's hand) spend their time, by answer;
 * ``layouts``: nodes per layout (deterministic) of 300 consecutive and 300 spread layouts of the
   misère solved one by one by one engine;
 * ``at_table``: what a misère's chance at the table adds (issue 24's target: within 10 times the
@@ -216,9 +217,9 @@ def split_shortcuts(layouts: int = 2000, rounds: int = 3) -> dict:
     return out
 
 
-def split_classes(layouts: int = 2000) -> dict:
-    """Where the splits of ``score_two_suiter``'s layouts spend their time (two whisters, sochi, one
-    thread, each layout's value solved first as the estimate does): per class of answer, the
+def split_classes(layouts: int = 2000, spec: dict = TWO_SUITER) -> dict:
+    """Where the splits of the question ``spec``'s layouts spend their time (by default
+    ``score_two_suiter``'s; two whisters, sochi, one thread, each layout's value solved first as the estimate does): per class of answer, the
     declarer's tricks and whether the split found is the best rank within reach of them (``top``) or
     a lower one (``below``: the better ranks had to be proved out of reach, every trick-keeping
     line on which they still were searched): layouts, µs and trick-search nodes per split. Beside
@@ -230,7 +231,7 @@ def split_classes(layouts: int = 2000) -> dict:
 
     from preferans.analysis.estimate.score import Scoring, parse_defence
 
-    plain, game, defender, ranks, drawn = _two_whisters(TWO_SUITER, layouts)
+    plain, game, defender, ranks, drawn = _two_whisters(spec, layouts)
     scored = replace(plain, scoring=Scoring("sochi", defences=(parse_defence("whist,whist", 3),)))
     estimates = {}
     for name, q in (("plain", plain), ("scored", scored), ("plain", plain), ("scored", scored)):
@@ -251,7 +252,7 @@ def split_classes(layouts: int = 2000) -> dict:
         row[2] += engine.nodes - nodes
     total = sum(row[1] for row in classes.values())
     below = sum(row[1] for name, row in classes.items() if name.endswith("below"))
-    return {"job": f"the splits of {layouts} layouts of {TWO_SUITER['games'][0]} ({TWO_SUITER['hand']}), sochi, "
+    return {"job": f"the splits of {layouts} layouts of {spec['games'][0]} ({spec['hand']}), sochi, "
                    f"two whisters, one thread: layouts, µs a split, nodes a split, share of the time",
             "seconds": round(total, 3),
             "estimate_seconds": {name: round(t, 3) for name, t in estimates.items()},
@@ -259,6 +260,11 @@ def split_classes(layouts: int = 2000) -> dict:
             "ratio_with_below_splits_free": round((estimates["scored"] - below) / estimates["plain"], 2),
             **{name: [n, round(1e6 * t / n), round(k / n), f"{100 * t / total:.0f} %"]
                for name, (n, t, k) in sorted(classes.items())}}
+
+
+def split_classes_issue_hand() -> dict:
+    """:func:`split_classes` on the hand issue 22 was reported on (6♠)."""
+    return split_classes(spec=ISSUE_HAND)
 
 
 def score_paired(layouts: int = 4000, rounds: int = 5) -> dict:
@@ -299,7 +305,8 @@ def score_paired(layouts: int = 4000, rounds: int = 5) -> dict:
 
 JOBS = {"contract": contract, "misere": misere, "table": table, "layouts": layouts, "score": score,
         "score_two_suiter": score_two_suiter, "score_issue_hand": score_issue_hand, "split_shortcuts": split_shortcuts,
-        "split_classes": split_classes, "score_paired": score_paired,
+        "split_classes": split_classes, "split_classes_issue_hand": split_classes_issue_hand,
+        "score_paired": score_paired,
         "at_table": at_table}
 
 if __name__ == "__main__":

@@ -48,6 +48,20 @@ AT_TABLE = (dict(hand="♠78910 ♣8 ♦789 ♥89", seat="B", games=["misere B"]
             dict(hand="♠79J ♣78 10A ♦79 ♥K", seat="C", games=["misere C"]))
 """Two misère hands, their talon unseen: B's of Kovalevskaya's misère, and C's of section 3 of the book check."""
 SEED = 2026
+DEFENCES = {"one whister": "whist,pass", "two whisters": "whist,whist"}
+"""The scored runs the ``score`` jobs time beside the plain one (sochi): one whister, a table lookup
+per layout; two, each layout's split searched (kernel/split.py)."""
+
+
+def _runs(spec: dict) -> dict:
+    """The question ``spec`` plain, and scored (sochi) under each of :data:`DEFENCES`."""
+    from dataclasses import replace
+
+    from preferans.analysis.estimate.score import Scoring, parse_defence
+
+    plain = est.question(**spec)
+    return {"plain": plain, **{name: replace(plain, scoring=Scoring("sochi", defences=(parse_defence(defence, 3),)))
+                               for name, defence in DEFENCES.items()}}
 
 
 def warm_up() -> None:
@@ -112,14 +126,7 @@ def score(layouts: int = 2000, rounds: int = 5, question: dict = CONTRACT) -> di
     whister (sochi, ``whist,pass``: a table lookup per layout) and with two (``whist,whist``: each
     layout's split searched, kernel/split.py), in rounds whose order turns, on one thread, the same
     seed within a round; the median over the rounds of each scored run's time over the plain one's."""
-    from dataclasses import replace
-
-    from preferans.analysis.estimate.score import Scoring, parse_defence
-
-    plain = est.question(**question)
-    runs = {"plain": plain}
-    for name, defence in (("one whister", "whist,pass"), ("two whisters", "whist,whist")):
-        runs[name] = replace(plain, scoring=Scoring("sochi", defences=(parse_defence(defence, 3),)))
+    runs = _runs(question)
     names = list(runs)
     times = {name: [] for name in names}
     ratios = {name: [] for name in names[1:]}
@@ -174,13 +181,9 @@ def score_issue_hand() -> dict:
 def _two_whisters(spec: dict, layouts: int):
     """The question ``spec`` plain, its split's game, first defender and ranks under sochi with two
     whisters, and its first ``layouts`` layouts as the estimate draws them."""
-    from dataclasses import replace
-
-    from preferans.analysis.estimate.score import Scoring, parse_defence
-
-    plain = est.question(**spec)
-    scored = replace(plain, scoring=Scoring("sochi", defences=(parse_defence("whist,whist", 3),)))
-    _, _, game, _, _, ranks, defender = scored.score_plan.options[0]
+    runs = _runs(spec)
+    plain = runs["plain"]
+    _, _, game, _, _, ranks, defender = runs["two whisters"].score_plan.options[0]
     space = est.layout_space(plain.knowledge)
     chunks = [est.Chunk(i, 0, SAMPLE_CHUNK, False, SEED).rng() for i in range(layouts // SAMPLE_CHUNK)]
     return plain, game, defender, ranks, [space.sample(rng) for rng in chunks for _ in range(SAMPLE_CHUNK)]
@@ -227,12 +230,8 @@ def split_classes(layouts: int = 2000, spec: dict = TWO_SUITER) -> dict:
     ratio, and that ratio less the *below* splits' time: what it would be were they free."""
     from preferans.rules import Position
 
-    from dataclasses import replace
-
-    from preferans.analysis.estimate.score import Scoring, parse_defence
-
     plain, game, defender, ranks, drawn = _two_whisters(spec, layouts)
-    scored = replace(plain, scoring=Scoring("sochi", defences=(parse_defence("whist,whist", 3),)))
+    scored = _runs(spec)["two whisters"]
     estimates = {}
     for name, q in (("plain", plain), ("scored", scored), ("plain", plain), ("scored", scored)):
         start = time.process_time()
@@ -275,17 +274,12 @@ def score_paired(layouts: int = 4000, rounds: int = 5) -> dict:
     goal). CPU seconds of the tallies; the ratio of each scored sum to the plain one, per round and
     the median. The once-a-run report (points, decisions) is not in these figures: it does not grow
     with the layouts."""
-    from dataclasses import replace
-
-    from preferans.analysis.estimate.score import Scoring, parse_defence
     from preferans.analysis.estimate.work import chunks, run_chunk
 
     out = {"job": f"--score paired chunk by chunk: {rounds} rounds of {layouts} layouts, one thread, CPU seconds"}
     for spec in (CONTRACT, ISSUE_HAND, TWO_SUITER):
-        plain = est.question(**spec)
-        runs = {"plain": plain}
-        for name, defence in (("one whister", "whist,pass"), ("two whisters", "whist,whist")):
-            runs[name] = replace(plain, scoring=Scoring("sochi", defences=(parse_defence(defence, 3),)))
+        runs = _runs(spec)
+        plain = runs["plain"]
         names = list(runs)
         ratios = {name: [] for name in names[1:]}
         for i in range(rounds):
@@ -310,6 +304,10 @@ JOBS = {"contract": contract, "misere": misere, "table": table, "layouts": layou
         "at_table": at_table}
 
 if __name__ == "__main__":
+    unknown = [name for name in sys.argv[1:] if name not in JOBS]
+    if unknown:
+        print(f"estimate_speed.py: no job {unknown[0]!r}; the jobs: {', '.join(JOBS)}", file=sys.stderr)
+        sys.exit(2)
     warm_up()
     for name in sys.argv[1:] or list(JOBS):
         print(JOBS[name]())

@@ -102,6 +102,10 @@ def measure(kind: str, count: int) -> dict:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 2 or len(sys.argv) == 2 and not (sys.argv[1].isdigit() and int(sys.argv[1]) >= 1):
+        print(f"refuted_moves.py: DEALS must be one whole number of at least 1, not {' '.join(sys.argv[1:])!r}",
+              file=sys.stderr)
+        sys.exit(2)
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     for kind in ("misere", "raspasy"):
         print(kind, measure(kind, count))

@@ -121,6 +121,13 @@ def _below(mask8, rank):
 
 
 @jit_inline
+def _must_overtake(theirs8, rank):
+    """Whether a player holding ``theirs8`` of a suit (an 8-bit mask) must beat a card of ``rank``
+    in it: he holds the suit, and every card of it above that rank."""
+    return theirs8 != 0 and (theirs8 & -theirs8) > (1 << rank)
+
+
+@jit_inline
 def _contract_score(c, hands, mover, n_in_trick, lead_suit, best, owner, trump, focus, live):
     """Everyone wants tricks: lead winners, win as cheaply as possible, else throw the lowest."""
     rank = c & 7
@@ -146,11 +153,10 @@ def _escapes_anyway(hands, mover, lead_suit, best, owner, focus):
     the focus player, last, can duck under the partner's card or is void."""
     sh = 8 * lead_suit
     his = (hands[focus] >> sh) & 0xFF
-    led = np.int64(1) << (best & 7)
     if owner == focus:
         last = (hands[(mover + 1) % 3] >> sh) & 0xFF
-        return his != 0 and last != 0 and (last & -last) > led
-    return his == 0 or (his & -his) < led
+        return his != 0 and _must_overtake(last, best & 7)
+    return his == 0 or (his & -his) < (1 << (best & 7))
 
 
 @jit_inline
@@ -187,7 +193,7 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
         if mover == focus:
             for i in (1, 2):
                 theirs = (hands[(focus + i) % 3] >> sh) & 0xFF
-                if theirs != 0 and (theirs & -theirs) > (1 << rank):  # he must overtake: a sure escape
+                if _must_overtake(theirs, rank):  # a sure escape
                     if lead_plan == 0:
                         return FORCING - rank
                     return (FORCING - PER_COVER_CARD * popcount(theirs)
@@ -217,7 +223,7 @@ def _misere_score(c, hands, mover, n_in_trick, lead_suit, best, owner, focus, li
             return GOOD + PER_EXPOSED * _below(((live & ~hands[focus]) >> sh) & 0xFF, rank) + rank
         if wins and n_in_trick == 1:  # second to play, over a card the last player must overtake: he escapes
             third = (hands[(focus + 1) % 3] >> sh) & 0xFF
-            if third != 0 and (third & -third) > (1 << rank):
+            if _must_overtake(third, rank):
                 wins = False
         return GOOD + rank if not wins else FAIR + rank
     if lead_plan == NOTHING_TO_DUCK_FOR:

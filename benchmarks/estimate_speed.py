@@ -227,7 +227,9 @@ def split_classes(layouts: int = 2000, spec: dict = TWO_SUITER) -> dict:
     a lower one (``below``: the better ranks had to be proved out of reach, every trick-keeping
     line on which they still were searched): layouts, µs and trick-search nodes per split. Beside
     them the plain and the scored estimates of the same layouts (the faster of two runs each), their
-    ratio, and that ratio less the *below* splits' time: what it would be were they free."""
+    ratio, and that ratio less the *below* splits' time: what it would be were they free; and the
+    costliest split's layout."""
+    from preferans.notation import format_hand
     from preferans.rules import Position
 
     plain, game, defender, ranks, drawn = _two_whisters(spec, layouts)
@@ -239,6 +241,7 @@ def split_classes(layouts: int = 2000, spec: dict = TWO_SUITER) -> dict:
         estimates[name] = min(estimates.get(name, 1e9), time.process_time() - start)
     engine = Engine(Options(tt_log2_size=TABLE_LOG2_SIZE))
     classes = {}
+    costliest = (0.0, None)
     for layout in drawn:
         est.outcomes(plain, layout, engine)
         nodes, start = engine.nodes, time.process_time()
@@ -249,11 +252,14 @@ def split_classes(layouts: int = 2000, spec: dict = TWO_SUITER) -> dict:
         row[0] += 1
         row[1] += spent
         row[2] += engine.nodes - nodes
+        costliest = max(costliest, (spent, layout), key=lambda pair: pair[0])
     total = sum(row[1] for row in classes.values())
     below = sum(row[1] for name, row in classes.items() if name.endswith("below"))
     return {"job": f"the splits of {layouts} layouts of {spec['games'][0]} ({spec['hand']}), sochi, "
                    f"two whisters, one thread: layouts, µs a split, nodes a split, share of the time",
             "seconds": round(total, 3),
+            "costliest split": {"µs": round(1e6 * costliest[0]),
+                                "hands": [format_hand(hand) for hand in costliest[1].hands]},
             "estimate_seconds": {name: round(t, 3) for name, t in estimates.items()},
             "ratio": round(estimates["scored"] / estimates["plain"], 2),
             "ratio_with_below_splits_free": round((estimates["scored"] - below) / estimates["plain"], 2),

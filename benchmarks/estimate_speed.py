@@ -225,10 +225,11 @@ def split_classes(layouts: int = 2000, spec: dict = TWO_SUITER) -> dict:
     ``score_two_suiter``'s; two whisters, sochi, one thread, each layout's value solved first as the estimate does): per class of answer, the
     declarer's tricks and whether the split found is the best rank within reach of them (``top``) or
     a lower one (``below``: the better ranks had to be proved out of reach, every trick-keeping
-    line on which they still were searched): layouts, µs and trick-search nodes per split. Beside
-    them the plain and the scored estimates of the same layouts (the faster of two runs each), their
-    ratio, and that ratio less the *below* splits' time: what it would be were they free; and the
-    costliest split's layout."""
+    line on which they still were searched): layouts, µs and trick-search nodes per split, and how
+    much of the class's nodes its costliest tenth of layouts took; with ``split_probes`` and without.
+    Beside them the plain and the scored estimates of the same layouts (the faster of two runs each,
+    with the probes), their ratio, and that ratio less the *below* splits' time: what it would be
+    were they free; and the costliest split's layout."""
     from preferans.notation import format_hand
     from preferans.rules import Position
 
@@ -239,32 +240,37 @@ def split_classes(layouts: int = 2000, spec: dict = TWO_SUITER) -> dict:
         start = time.process_time()
         est.estimate(q, layouts, seed=SEED, workers=1)  # the same layouts as drawn here
         estimates[name] = min(estimates.get(name, 1e9), time.process_time() - start)
-    engine = Engine(Options(tt_log2_size=TABLE_LOG2_SIZE))
-    classes = {}
-    costliest = (0.0, None)
-    for layout in drawn:
-        est.outcomes(plain, layout, engine)
-        nodes, start = engine.nodes, time.process_time()
-        d, y = engine.searcher.split(Position(layout.hands, plain.leader), game, defender, ranks)
-        spent = time.process_time() - start
-        top = ranks[d][y] == max(ranks[d][:11 - d])
-        row = classes.setdefault(f"{d} tricks, {'top' if top else 'below'}", [0, 0.0, 0])
-        row[0] += 1
-        row[1] += spent
-        row[2] += engine.nodes - nodes
-        costliest = max(costliest, (spent, layout), key=lambda pair: pair[0])
-    total = sum(row[1] for row in classes.values())
-    below = sum(row[1] for name, row in classes.items() if name.endswith("below"))
-    return {"job": f"the splits of {layouts} layouts of {spec['games'][0]} ({spec['hand']}), sochi, "
-                   f"two whisters, one thread: layouts, µs a split, nodes a split, share of the time",
+    out = {"job": f"the splits of {layouts} layouts of {spec['games'][0]} ({spec['hand']}), sochi, two "
+                  f"whisters, one thread: layouts, µs a split, nodes a split, share of the time, share of "
+                  f"the class's nodes in its costliest tenth of layouts; with split_probes and without",
+           "estimate_seconds": {name: round(t, 3) for name, t in estimates.items()},
+           "ratio": round(estimates["scored"] / estimates["plain"], 2)}
+    for probes in (True, False):
+        engine = Engine(Options(tt_log2_size=TABLE_LOG2_SIZE, split_probes=probes))
+        classes = {}
+        costliest = (0.0, None)
+        for layout in drawn:
+            est.outcomes(plain, layout, engine)
+            nodes, start = engine.nodes, time.process_time()
+            d, y = engine.searcher.split(Position(layout.hands, plain.leader), game, defender, ranks)
+            spent = time.process_time() - start
+            top = ranks[d][y] == max(ranks[d][:11 - d])
+            row = classes.setdefault(f"{d} tricks, {'top' if top else 'below'}", [0, 0.0, []])
+            row[0] += 1
+            row[1] += spent
+            row[2].append(engine.nodes - nodes)
+            costliest = max(costliest, (spent, layout), key=lambda pair: pair[0])
+        total = sum(row[1] for row in classes.values())
+        below = sum(row[1] for name, row in classes.items() if name.endswith("below"))
+        out["with split_probes" if probes else "without"] = {
             "seconds": round(total, 3),
             "costliest split": {"µs": round(1e6 * costliest[0]),
                                 "hands": [format_hand(hand) for hand in costliest[1].hands]},
-            "estimate_seconds": {name: round(t, 3) for name, t in estimates.items()},
-            "ratio": round(estimates["scored"] / estimates["plain"], 2),
             "ratio_with_below_splits_free": round((estimates["scored"] - below) / estimates["plain"], 2),
-            **{name: [n, round(1e6 * t / n), round(k / n), f"{100 * t / total:.0f} %"]
+            **{name: [n, round(1e6 * t / n), round(sum(k) / n), f"{100 * t / total:.0f} %",
+                      f"{100 * sum(sorted(k)[-max(1, n // 10):]) / max(1, sum(k)):.0f} %"]
                for name, (n, t, k) in sorted(classes.items())}}
+    return out
 
 
 def split_classes_issue_hand() -> dict:

@@ -67,6 +67,7 @@ class Options:
     split_child_bound: bool = True
     split_last_keeps: bool = True
     split_top_trumps: bool = True
+    split_probes: bool = True
     tt_log2_size: int = DEFAULT_LOG2_SIZE
 
     def __post_init__(self):
@@ -253,7 +254,7 @@ class Searcher:
         ranks = np.array(ranks, dtype=np.int64)  # a writable copy: a read-only array is another compiled version
         memo = self._split_memo((game, defender, ranks.tobytes()))
         d, y = split.split(*self._arrays(position, game, game.declarer), memo, defender, ranks,
-                           self.options.split_flags)
+                           self.options.split_flags, split.PROBE_BUDGET)
         return int(d), int(y)
 
     def _split_memo(self, job) -> np.ndarray:

@@ -8,6 +8,7 @@ import pytest
 
 from preferans import Engine, Options
 from preferans.errors import InputError
+from preferans.kernel import split as kernel_split
 from preferans.kernel.split import SPLIT_SHORTCUT_NAMES
 from preferans.reference_split import split as brute_force
 from preferans.rules import Game, Position, legal_cards, play
@@ -53,6 +54,28 @@ def check(seed: int, cards: int, count: int) -> None:
                                          pytest.param(4, 200, marks=pytest.mark.heavy), (5, 10)])
 def test_split_matches_brute_force(cards, count):
     check(0, cards, count)
+
+
+@pytest.mark.parametrize("cards,count", [(2, 100), (3, 200), (4, 100), (5, 20)])
+def test_probes_cut_short_match_brute_force(cards, count, monkeypatch):
+    """``split_probes`` with a budget of one node: every probe whose card needs the trick search runs
+    over it and is searched again in the next pass, and the answers still agree with the brute force;
+    the node counts show that the probes were cut short (more nodes than with the default budget)."""
+    nodes = {}
+    for budget in ("default", "one node"):
+        if budget == "one node":
+            monkeypatch.setattr(kernel_split, "PROBE_BUDGET", 1)
+        engine = Engine()
+        rng = random.Random(f"split-probes-{cards}")
+        for _ in range(count):
+            game = random_game(rng, "contract")
+            position = random_position(rng, game, cards, max_on_table=0)
+            defender = rng.choice([s for s in range(3) if s != game.declarer])
+            ranks = random_ranks(rng, rng.choice(["random", "quota"]))
+            assert engine.split(position, game, defender, ranks) == brute_force(position, game, defender,
+                                                                                ranks.tolist())
+        nodes[budget] = engine.searcher.nodes
+    assert nodes["one node"] > nodes["default"]
 
 
 @pytest.mark.slow

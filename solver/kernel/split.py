@@ -20,7 +20,7 @@ trick search's results do). The engine's ``tt`` and ``equivalence`` options swit
 playing of one card per sequence off here too. The trick search's hot path is untouched; the brute
 force this is held to is :mod:`preferans.reference_split`.
 
-Three shortcuts of its own, each switched by an :class:`~preferans.engine.Options` field
+Five shortcuts of its own, each switched by an :class:`~preferans.engine.Options` field
 (:data:`SPLIT_SHORTCUT_NAMES`):
 
 * ``split_kept_memo``: the memo is kept from one split to the next of the same game, defender and
@@ -43,13 +43,25 @@ Three shortcuts of its own, each switched by an :class:`~preferans.engine.Option
   defenders' tricks still to come, on every line, and his partner at most the rest. On the cheap
   layouts of ``benchmarks/estimate_speed.py score_two_suiter`` the splits took 0.90 times as long
   with it, on ``score``'s contract 1.04 (``… split_shortcuts``: within the rounds' noise).
+* ``split_probes``: at the split's first two trick starts, the cards that keep the tricks are first
+  searched on a budget of trick-search nodes (:data:`PROBE_BUDGET`, then eight times as many), a
+  card whose search runs over it left for the next pass, and only the last pass searches in full.
+  A line reaching the best split within reach is mostly found at once, but often under another
+  card than the first: searched in order, a first card with no such line under it is searched to
+  the end before the next is tried, and those few layouts took most of the time of the splits
+  that reach the best (on the issue's hand of ``benchmarks/estimate_speed.py``, 95 % of the 9-trick
+  ones' nodes lay in a tenth of the layouts). A search cut short stores nothing and answers
+  nothing (:data:`ABORTED`): its card is searched again in the next pass, from what the tables
+  kept of it. A proof that nothing better is in reach sees every line either way, and pays for the
+  passes cut short.
 """
 
 import numpy as np
 
 from .bits import RANKS, high_bit, popcount
 from .bounds import trumps_over
-from .config import C_FLAGS, C_FOCUS, C_GAME_ID, C_MOVES, C_TRUMP, MOVES_ROW, USE_EQUIVALENCE, USE_TT, jit
+from .config import (C_FLAGS, C_FOCUS, C_GAME_ID, C_MOVES, C_STATS, C_TRUMP, MOVES_ROW, S_NODES, USE_EQUIVALENCE,
+                     USE_TT, jit)
 from .drivers import begin_job, end_job
 from .moves import beats, legal_mask, order_moves, representatives, suit_mask
 from .search import equivalence_relevance, trick_relevance, advance, exact_value, search
@@ -69,8 +81,28 @@ S_LAST_KEEPS = 4
 """The last card keeps when every other was tested and does not."""
 S_TOP_TRUMPS = 8
 """The ranks within reach at a trick start count the defenders' top trumps."""
+S_PROBES = 16
+"""The cards at the first two trick starts searched on a budget first."""
 SPLIT_SHORTCUT_NAMES = {"split_kept_memo": S_KEPT_MEMO, "split_child_bound": S_CHILD_BOUND,
-                        "split_last_keeps": S_LAST_KEEPS, "split_top_trumps": S_TOP_TRUMPS}
+                        "split_last_keeps": S_LAST_KEEPS, "split_top_trumps": S_TOP_TRUMPS,
+                        "split_probes": S_PROBES}
+PROBE_BUDGET = 512
+"""Trick-search nodes a card's first search may spend (``split_probes``; the second, eight times as
+many). The engine passes it to the kernel at each split, so that a test can make it small. Chosen
+on 2,000 layouts of each of ``benchmarks/estimate_speed.py``'s three questions, the splits alone
+timed against the split without probes in one process (trial kernels; the contract, the issue's
+hand, the two-suiter): 512 took 1.02 to 1.05, 0.82 to 0.86 and 0.78 of the time; 256 1.05, 0.84,
+0.78; 128 1.12, 0.86, 0.79; a budget four times the last at each pass, three passes on a budget,
+0.99 to 1.03, 0.84 to 0.86, 0.77 to 0.78; probing the first trick start alone 1.03, 0.87, 0.74,
+the first three 1.06, 0.86, 0.78."""
+PROBE_PASSES = 2
+"""Passes on a budget before the one in full."""
+PROBE_GROWTH = 3
+"""Each pass's budget is ``2 ** PROBE_GROWTH`` times the one before."""
+ABORTED = -2
+"""The answer of a search that ran over its budget: below every rank and every ``alpha``."""
+NO_DEADLINE = 1 << 62
+"""A node count no search reaches."""
 NO_RANK = 99
 """Above every rank (ranks are 0 … 98: they are kept in the table's bytes, under its ``NO_UPPER``)."""
 
@@ -171,17 +203,21 @@ def _passed_over(ctx, memo, child, child_v, child_y, defender, rank, d, floor, f
 
 
 @jit
-def _best(ctx, tt, memo, state, v, y, defender, rank, alpha, d, flags):
+def _best(ctx, tt, memo, state, v, y, defender, rank, alpha, d, flags, deadline, probe_left, budget):
     """The best rank over the trick-keeping lines from here, if above ``alpha`` (then exact), else a
     bound ``<= alpha``; and the cards whose rank that answer depends on (:func:`~.search.search`'s
     partition), so that the table keeps it for every position of the partition.
 
     ``v``: the declarer's remaining tricks (the current one included) on every trick-keeping line,
     ``d`` his tricks in the deal; ``y``: the tricks ``defender`` took so far; ``rank[y']``: the rank
-    of ending with ``y'``; ``flags``: the ``S_*`` shortcuts."""
+    of ending with ``y'``; ``flags``: the ``S_*`` shortcuts. Once the trick search has counted more
+    than ``deadline`` nodes, :data:`ABORTED` (``split_probes``: the cards at trick starts with
+    ``probe_left`` tricks left or more are first searched on ``budget`` nodes)."""
     hands = ctx
     if state.left == v:  # the defenders take no more tricks: every line ends here
         return rank[y], np.int64(0)
+    if ctx[C_STATS + S_NODES] > deadline:
+        return np.int64(ABORTED), np.int64(0)
     if state.n_in_trick == 0:
         hi, reach_cards = _reach_at_trick_start(ctx, rank, y, state.left, v, defender, flags)
     else:
@@ -217,37 +253,55 @@ def _best(ctx, tt, memo, state, v, y, defender, rank, alpha, d, flags):
             first = absolute_move(move, live_hands, RANKS)
     depth = popcount(live_hands) & 63
     count = order_moves(ctx, state, moves, live, first, -1, -1, 0, depth, True, ctx[C_TRUMP])  # a contract's ordering
+    probing = (flags & S_PROBES) != 0 and state.n_in_trick == 0 and state.left >= probe_left
+    passes = PROBE_PASSES + 1 if probing else 1
+    done = np.int64(0)  # the cards settled, by their place in the order
+    refuted = 0  # the cards found not to keep the tricks (every other one, when it is count - 1)
     i = 0
-    refuted = 0  # the cards found not to keep the tricks (every one tried, while it equals i)
-    while i < count and result < hi:
-        c = ctx[C_MOVES + MOVES_ROW * depth + i]
-        i += 1
-        completes = state.n_in_trick == 2
-        child, child_v = advance(ctx, state, c, v)  # the hands are the child's until restored below
-        child_y = y + 1 if completes and child.mover == defender else y
-        why = _trick_decided_by(ctx, state, c) if completes else np.int64(0)
-        keeps = False
-        passed = False
-        passed_why = np.int64(0)
-        if flags & S_CHILD_BOUND and completes:
-            passed, passed_why = _passed_over(ctx, memo, child, child_v, child_y, defender, rank, d,
-                                              max(alpha, result), flags)
-        if passed:  # no candidate: what its trick leads to cannot beat the best found
-            why |= passed_why
-        elif flags & S_LAST_KEEPS and i == count and refuted == count - 1:
-            keeps = True  # the others do not, and one card does (the node's value is v)
-        else:
-            keeps, keeps_why = _keeps(ctx, tt, child, child_v, mover == ctx[C_FOCUS])
-            why |= keeps_why
-            if not keeps:
-                refuted += 1
-        if keeps:
-            r, child_relevant = _best(ctx, tt, memo, child, child_v, child_y, defender, rank,
-                                      max(alpha, result), d, flags)
-            why |= child_relevant
-            result = max(result, r)
-        hands[mover] |= np.int64(1) << c
-        relevant |= why
+    for pass_no in range(passes):
+        if result >= hi:
+            break
+        i = 0
+        while i < count and result < hi:
+            c = ctx[C_MOVES + MOVES_ROW * depth + i]
+            i += 1
+            if done >> (i - 1) & 1:
+                continue
+            completes = state.n_in_trick == 2
+            child, child_v = advance(ctx, state, c, v)  # the hands are the child's until restored below
+            child_y = y + 1 if completes and child.mover == defender else y
+            why = _trick_decided_by(ctx, state, c) if completes else np.int64(0)
+            keeps = False
+            passed = False
+            passed_why = np.int64(0)
+            if flags & S_CHILD_BOUND and completes:
+                passed, passed_why = _passed_over(ctx, memo, child, child_v, child_y, defender, rank, d,
+                                                  max(alpha, result), flags)
+            if passed:  # no candidate: what its trick leads to cannot beat the best found
+                why |= passed_why
+            elif flags & S_LAST_KEEPS and i == count and refuted == count - 1:
+                keeps = True  # the others do not, and one card does (the node's value is v)
+            else:
+                keeps, keeps_why = _keeps(ctx, tt, child, child_v, mover == ctx[C_FOCUS])
+                why |= keeps_why
+                if not keeps:
+                    refuted += 1
+            if keeps:
+                limit = deadline
+                if pass_no < passes - 1:  # a probe: each card a budget of its own
+                    limit = min(deadline, ctx[C_STATS + S_NODES] + (budget << (PROBE_GROWTH * pass_no)))
+                r, child_relevant = _best(ctx, tt, memo, child, child_v, child_y, defender, rank,
+                                          max(alpha, result), d, flags, limit, probe_left, budget)
+                if r == ABORTED:
+                    hands[mover] |= np.int64(1) << c
+                    if limit == deadline:  # this search's own budget is spent
+                        return np.int64(ABORTED), np.int64(0)
+                    continue  # searched again in the next pass
+                why |= child_relevant
+                result = max(result, r)
+            done |= np.int64(1) << (i - 1)
+            hands[mover] |= np.int64(1) << c
+            relevant |= why
     if result < 0:  # every card passed over: none beats alpha
         result = alpha
     if i == count and moves != legal:
@@ -262,16 +316,17 @@ def _best(ctx, tt, memo, state, v, y, defender, rank, alpha, d, flags):
 
 
 @jit
-def split(pos, ctx, tt, killers, stats, memo, defender, ranks, flags):
+def split(pos, ctx, tt, killers, stats, memo, defender, ranks, flags, budget):
     """(the declarer's tricks, ``defender``'s tricks) from the position on, played as the module doc
     says. ``ranks[d][y]``: the rank of ending with ``d`` tricks to the declarer and ``y`` to
     ``defender``, distinct for the ``y`` of one ``d``. ``memo``: a table (:func:`~.tt.new_table`),
     empty or holding what splits of the same game, defender and ranks left in it; ``flags``: the
-    ``S_*`` shortcuts."""
+    ``S_*`` shortcuts; ``budget``: the first probes' (:data:`PROBE_BUDGET`)."""
     state = begin_job(pos, ctx, killers, stats)
     v = exact_value(ctx, tt, state)
     rank = ranks[v]
-    best, _ = _best(ctx, tt, memo, state, v, np.int64(0), defender, rank, np.int64(-1), v, flags)
+    best, _ = _best(ctx, tt, memo, state, v, np.int64(0), defender, rank, np.int64(-1), v, flags,
+                    np.int64(NO_DEADLINE), state.left - 1, budget)
     y = 0
     while rank[y] != best:
         y += 1

@@ -278,7 +278,8 @@ def split_classes_issue_hand() -> dict:
     return split_classes(spec=ISSUE_HAND)
 
 
-def score_paired(layouts: int = 4000, rounds: int = 5) -> dict:
+def score_paired(layouts: int = 4000, rounds: int = 5,
+                 questions: tuple = (CONTRACT, ISSUE_HAND, TWO_SUITER)) -> dict:
     """What ``--score`` adds, paired chunk by chunk, on the three questions of ``score``: each chunk of
     layouts is tallied by the plain question, by one whister and by two in turn (the order turning
     chunk to chunk), each on its own engine, so that a drift of the machine falls on all three alike
@@ -289,7 +290,7 @@ def score_paired(layouts: int = 4000, rounds: int = 5) -> dict:
     from preferans.analysis.estimate.work import chunks, run_chunk
 
     out = {"job": f"--score paired chunk by chunk: {rounds} rounds of {layouts} layouts, one thread, CPU seconds"}
-    for spec in (CONTRACT, ISSUE_HAND, TWO_SUITER):
+    for spec in questions:
         runs = _runs(spec)
         plain = runs["plain"]
         names = list(runs)
@@ -309,10 +310,15 @@ def score_paired(layouts: int = 4000, rounds: int = 5) -> dict:
     return out
 
 
+def score_paired_issue_hand() -> dict:
+    """:func:`score_paired` on the issue's hand, 6♠ and 7♠."""
+    return score_paired(questions=tuple({**ISSUE_HAND, "games": [game]} for game in ("6S A", "7S A")))
+
+
 JOBS = {"contract": contract, "misere": misere, "table": table, "layouts": layouts, "score": score,
         "score_two_suiter": score_two_suiter, "score_issue_hand": score_issue_hand, "split_shortcuts": split_shortcuts,
         "split_classes": split_classes, "split_classes_issue_hand": split_classes_issue_hand,
-        "score_paired": score_paired,
+        "score_paired": score_paired, "score_paired_issue_hand": score_paired_issue_hand,
         "at_table": at_table}
 
 if __name__ == "__main__":

@@ -14,7 +14,8 @@
 * ``score_two_suiter``, ``score_issue_hand``: the same on other questions (a two-suiter whose
   layouts are cheap to solve; the hand issue 22 was reported on);
 * ``score_paired``: the same three questions, the plain and scored runs alternating chunk by chunk
-  (a drift of the machine falls on all three alike);
+  (a drift of the machine falls on all three alike); ``score_paired_issue_hand``: the same on the
+  issue's hand at 6♠ and 7♠;
 * ``split_shortcuts``: the splits of ``score``'s two questions alone, the split's own shortcuts on
   and off;
 * ``split_classes``, ``split_classes_issue_hand``: where the splits of the cheap question's layouts
@@ -222,8 +223,8 @@ def split_shortcuts(layouts: int = 2000, rounds: int = 3) -> dict:
 
 def split_classes(layouts: int = 2000, spec: dict = TWO_SUITER) -> dict:
     """Where the splits of the question ``spec``'s layouts spend their time (by default
-    ``score_two_suiter``'s; two whisters, sochi, one thread, each layout's value solved first as the estimate does): per class of answer, the
-    declarer's tricks and whether the split found is the best rank within reach of them (``top``) or
+    ``score_two_suiter``'s; two whisters, sochi, one thread, each layout's value solved first as the
+    estimate does): per class of answer, the declarer's tricks and whether the split found is the best rank within reach of them (``top``) or
     a lower one (``below``: the better ranks had to be proved out of reach, every trick-keeping
     line on which they still were searched): layouts, µs and trick-search nodes per split, and how
     much of the class's nodes its costliest tenth of layouts took; with ``split_probes`` and without.
@@ -280,9 +281,9 @@ def split_classes_issue_hand() -> dict:
 
 def score_paired(layouts: int = 4000, rounds: int = 5,
                  questions: tuple = (CONTRACT, ISSUE_HAND, TWO_SUITER)) -> dict:
-    """What ``--score`` adds, paired chunk by chunk, on the three questions of ``score``: each chunk of
-    layouts is tallied by the plain question, by one whister and by two in turn (the order turning
-    chunk to chunk), each on its own engine, so that a drift of the machine falls on all three alike
+    """What ``--score`` adds, paired chunk by chunk, on ``questions`` (by default the three of
+    ``score``): each chunk of layouts is tallied by the plain question, by one whister and by two in
+    turn (the order turning chunk to chunk), each on its own engine, so that a drift of the machine falls on all three alike
     (the side-by-side runs of ``score`` see it as noise of a few per cent, as large as the one-whister
     goal). CPU seconds of the tallies; the ratio of each scored sum to the plain one, per round and
     the median. The once-a-run report (points, decisions) is not in these figures: it does not grow

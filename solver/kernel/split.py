@@ -261,6 +261,7 @@ def _best(ctx, tt, memo, state, v, y, defender, rank, alpha, d, flags, deadline,
     for pass_no in range(passes):
         if result >= hi:
             break
+        probe_budget = budget << (PROBE_GROWTH * pass_no)  # each card's, on a pass before the last
         i = 0
         while i < count and result < hi:
             c = ctx[C_MOVES + MOVES_ROW * depth + i]
@@ -289,7 +290,7 @@ def _best(ctx, tt, memo, state, v, y, defender, rank, alpha, d, flags, deadline,
             if keeps:
                 limit = deadline
                 if pass_no < passes - 1:  # a probe: each card a budget of its own
-                    limit = min(deadline, ctx[C_STATS + S_NODES] + (budget << (PROBE_GROWTH * pass_no)))
+                    limit = min(deadline, ctx[C_STATS + S_NODES] + probe_budget)
                 r, child_relevant = _best(ctx, tt, memo, child, child_v, child_y, defender, rank,
                                           max(alpha, result), d, flags, limit, probe_left, budget)
                 if r == ABORTED:

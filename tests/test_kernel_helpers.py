@@ -77,9 +77,9 @@ def test_the_suit_parallel_helpers_agree_with_a_loop_over_the_suits(seed):
 
 # -- the transposition table ------------------------------------------------------------------
 
-@pytest.mark.parametrize("log2_size, copies", [(6, None), (15, None), (16, None), (16, 2), (17, 3)])
+@pytest.mark.parametrize("log2_size, copies", [(6, None), (14, None), (15, None), (16, None), (16, 2), (17, 3)])
 def test_a_new_table_is_empty_aligned_and_writable(log2_size, copies):
-    """Small tables come from numpy, large ones from memory asked to be backed by 2 MB pages: either
+    """Small tables come from numpy, from 1 MB up from memory asked to be backed by 2 MB pages: either
     way every slot is empty and each copy starts on a cache line, so an entry never straddles two."""
     table = tt.new_table(log2_size, copies)
     rows = (copies,) if copies else ()

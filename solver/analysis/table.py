@@ -25,7 +25,7 @@ from .discard import Progress, best_discard, highest_contract
 
 
 TABLE_LOG2_SIZE = 20
-"""Table size for an engine made here: a full table with talon fills the default 2**16."""
+"""Table size for an engine made here: a full table with talon fills the default (2**15 entries)."""
 
 MISERE = "misere"
 

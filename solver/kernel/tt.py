@@ -54,8 +54,11 @@ EXACT_BUCKET = 2
 """Entries of an exact bucket: one 64-byte cache line (``tests/test_kernel_helpers.py``)."""
 SHAPE_BUCKET = 8
 """Entries of a partition bucket: four cache lines."""
-MIN_LOG2_SIZE, DEFAULT_LOG2_SIZE, MAX_LOG2_SIZE = 6, 16, 28
-"""The table sizes :func:`new_table` makes: 2**6 … 2**28 entries (``Options.tt_log2_size``)."""
+MIN_LOG2_SIZE, DEFAULT_LOG2_SIZE, MAX_LOG2_SIZE = 6, 15, 28
+"""The table sizes :func:`new_table` makes: 2**6 … 2**28 entries (``Options.tt_log2_size``). The default
+table, 1 MB, holds a job's few thousand entries many times over and stays in the second-level cache
+with room to spare: against 2**16 (2 MB), the same nodes within 0.3 % and less time (docs/performance.md,
+*The table's size*)."""
 
 # The words of an entry, field by field: (name, lowest bit, bits). The named shifts and masks below
 # are these, and every reader and writer of the words goes through them.
@@ -99,7 +102,7 @@ def new_table(log2_size: int = DEFAULT_LOG2_SIZE, copies: int | None = None) -> 
         raise ValueError(f"table size 2**{log2_size} is outside 2**{MIN_LOG2_SIZE} … 2**{MAX_LOG2_SIZE}")
     shape = (ENTRY_WORDS << log2_size,) if copies is None else (copies, ENTRY_WORDS << log2_size)
     words = int(np.prod(shape))
-    if 8 * words >= _HUGE_PAGE:
+    if 2 * 8 * words >= _HUGE_PAGE:  # from half a huge page up: the default table is one
         buffer = _huge_page_words(words)
         if buffer is not None:
             return buffer.reshape(shape)
@@ -114,17 +117,20 @@ _HUGE_PAGE = 1 << 21
 def _huge_page_words(words: int) -> np.ndarray | None:
     """``words`` zeroed int64 words on memory the kernel may back with 2 MB pages (Linux's
     transparent huge pages, asked for with madvise), aligned to 2 MB; None where that cannot be had.
+    The request covers whole pages (a table of 1 MB asks for one page of 2 MB): Linux backs a range
+    with a huge page only when the whole page was asked for.
 
     A probe lands anywhere in the table, and with 4 KB pages nearly every probe missed the CPU's
     first-level address cache (a 2 MB table is 512 pages): paired, x0.97-0.98 on every kind of game."""
+    span = -(-8 * words // _HUGE_PAGE) * _HUGE_PAGE  # whole pages: the kernel backs only a range asked for in full
     try:
-        memory = mmap.mmap(-1, 8 * words + _HUGE_PAGE, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+        memory = mmap.mmap(-1, span + _HUGE_PAGE, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
     except (AttributeError, OSError, ValueError):
         return None
     buffer = np.frombuffer(memory, dtype=np.int64)  # holds the mapping alive
     start = (-buffer.ctypes.data % _HUGE_PAGE) // 8
     try:
-        memory.madvise(mmap.MADV_HUGEPAGE, 8 * start, 8 * words)
+        memory.madvise(mmap.MADV_HUGEPAGE, 8 * start, span)
     except (AttributeError, OSError, ValueError):
         pass  # ordinary pages: the same table, a little slower
     return buffer[start:start + words]

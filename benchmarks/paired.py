@@ -49,6 +49,34 @@ def load(checkout: Path, name: str, folder: Path):
     return importlib.import_module(f"{name}.benchmark"), importlib.import_module(f"{name}.engine")
 
 
+def race(runs: dict, engines: dict, count: int, rounds: int, kind: str) -> tuple[dict, dict]:
+    """Jobs ``0 … count - 1`` run by each contestant in turn, the order turning from job to job and
+    round to round, each on its engine's table cleared; ``runs[name](i)`` solves job ``i`` with
+    ``engines[name]`` and returns its values, which must agree (else exit 1). Each job's fastest CPU
+    time of the ``rounds`` per contestant, and each contestant's nodes over all rounds."""
+    names = list(runs)
+    best = {name: [math.inf] * count for name in names}
+    nodes = dict.fromkeys(names, 0)
+    for name in names:  # load the compiled code before timing
+        runs[name](0)
+    for round_ in range(rounds):
+        for i in range(count):
+            turn = (i + round_) % len(names)
+            values = {}
+            for name in names[turn:] + names[:turn]:
+                engine = engines[name]
+                engine.clear()
+                before = engine.nodes
+                start = time.process_time()
+                values[name] = runs[name](i)
+                best[name][i] = min(best[name][i], time.process_time() - start)
+                nodes[name] += engine.nodes - before
+            if len({repr(v) for v in values.values()}) > 1:
+                print(f"{Path(sys.argv[0]).name}: {kind} deal {i}: the answers differ: {values}", file=sys.stderr)
+                sys.exit(1)  # a check failed
+    return best, nodes
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("old", type=Path, help="the checkout to compare against")
@@ -65,25 +93,9 @@ def main(argv=None) -> int:
         deals = sides["new"][0].deals(args.deals)
         for kind in args.kind or ["contract", "misere", "raspasy"]:
             jobs = {name: [bench.job(kind, deal) for deal in deals] for name, (bench, _) in sides.items()}
-            best = {name: [math.inf] * len(deals) for name in sides}
-            nodes = {name: 0 for name in sides}
-            for name in sides:  # load the compiled code before timing
-                sides[name][0].run_job(engines[name], jobs[name][0])
-            for round_ in range(args.rounds):
-                for i in range(len(deals)):
-                    values = {}
-                    for name in (("old", "new") if (i + round_) % 2 == 0 else ("new", "old")):
-                        engine = engines[name]
-                        engine.clear()
-                        before = engine.nodes
-                        start = time.process_time()
-                        values[name] = sides[name][0].run_job(engine, jobs[name][i])
-                        best[name][i] = min(best[name][i], time.process_time() - start)
-                        nodes[name] += engine.nodes - before
-                    if values["old"] != values["new"]:
-                        print(f"paired.py: {kind} deal {i}: old {values['old']} != new {values['new']}",
-                              file=sys.stderr)
-                        sys.exit(1)  # a check failed
+            runs = {name: (lambda i, name=name: sides[name][0].run_job(engines[name], jobs[name][i]))
+                    for name in sides}
+            best, nodes = race(runs, engines, len(deals), args.rounds, kind)
             ratios = [n / o for n, o in zip(best["new"], best["old"])]
             new_ms = sorted(1000 * t for t in best["new"])
             print(f"{kind:9s} new/old time: geometric mean {math.exp(statistics.mean(map(math.log, ratios))):.3f}, "

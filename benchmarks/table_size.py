@@ -5,10 +5,11 @@ docs/performance.md, not a test).
 
 One engine per size (``Options(tt_log2_size=…)``, the tables laid out as the engine lays them out),
 all in one process; every job of ``pref bench``'s seeded deals is solved by each in turn, the order
-turning from job to job, on a cleared table, for several rounds, keeping each job's fastest CPU time.
-The values must agree (else it stops). Printed per kind and size: the geometric mean of the per-job
-time ratios to the first size, and the node ratio. The engines' tables share the caches here, which
-a process with one engine does not; the peer harness's separate processes are the other measure.
+turning from job to job, on a cleared table, for several rounds, keeping each job's fastest CPU time
+(``paired.race``, as two kernels are timed). The values must agree (else it stops). Printed per kind
+and size: the geometric mean of the per-job time ratios to the first size, and the node ratio. The
+engines' tables share the caches here, which a process with one engine does not; the peer harness's
+separate processes are the other measure.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-import time
+
+from paired import at_least_one, race  # this folder's: the same alternating race as two kernels'
 
 from preferans import Engine, Options
 from preferans.benchmark import deals, job, run_job
@@ -35,35 +37,14 @@ def sizes(text: str) -> list[int]:
     return out
 
 
-def at_least_one(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {text!r}")
-    return int(text)
-
-
 def measure(kind: str, log2_sizes: list[int], count: int, rounds: int) -> dict[int, tuple[float, float]]:
     """Per size: (time ratio to the first size, node ratio) on ``count`` deals of ``kind``."""
     engines = {s: Engine(Options(tt_log2_size=s)) for s in log2_sizes}
     jobs = [job(kind, deal) for deal in deals(count)]
-    best = {s: [math.inf] * len(jobs) for s in log2_sizes}
-    nodes = dict.fromkeys(log2_sizes, 0)
-    for r in range(rounds):
-        for i, solves in enumerate(jobs):
-            turn = (i + r) % len(log2_sizes)
-            values = {}
-            for s in log2_sizes[turn:] + log2_sizes[:turn]:
-                engine = engines[s]
-                engine.clear()
-                before, start = engine.nodes, time.process_time()
-                values[s] = run_job(engine, solves)
-                best[s][i] = min(best[s][i], time.process_time() - start)
-                if r == 0:
-                    nodes[s] += engine.nodes - before
-            if len(set(map(tuple, values.values()))) > 1:
-                sys.exit(f"{kind} deal {i}: the sizes answer differently: {values}")
+    runs = {s: (lambda i, s=s: run_job(engines[s], jobs[i])) for s in log2_sizes}
+    best, nodes = race(runs, engines, count, rounds, kind)
     first = log2_sizes[0]
-    return {s: (math.exp(sum(math.log(t / t0) for t, t0 in zip(best[s], best[first])) / len(jobs)),
+    return {s: (math.exp(sum(math.log(t / t0) for t, t0 in zip(best[s], best[first])) / count),
                 nodes[s] / nodes[first]) for s in log2_sizes}
 
 
@@ -75,7 +56,6 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--rounds", type=at_least_one, default=3)
     args = parser.parse_args(argv)
     for kind in args.kind or ["contract", "misere", "raspasy"]:
-        run_job(Engine(), job(kind, deals(1)[0]))  # the kernel loaded before any timing
         figures = measure(kind, args.sizes, args.deals, args.rounds)
         print(f"{kind:9} " + "  ".join(f"2^{s}: time {t:.3f} nodes {n:.4f}" for s, (t, n) in figures.items()),
               flush=True)

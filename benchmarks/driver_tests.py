@@ -10,7 +10,8 @@ with him as declarer):
   above it (the test that fails), each test asked in turn on one table, cleared before each solve;
 * ``first_test``: the nodes of ``exact_value`` as the search runs it, against the same with its
   first test at the true value (an oracle), one below it and one above it: at most what a better
-  first guess could save;
+  first guess could save; and with the first test at 2 or at 3 whatever the value (the driver
+  starts at 1);
 * ``raspasy_as_misere``: that each raspasy player's value and nodes equal the misère's with him as
   declarer.
 """
@@ -68,7 +69,7 @@ def first_test() -> dict:
     searcher = engine.searcher
     out = {}
     for kind in ("misere", "raspasy"):
-        nodes = {"as searched": 0, "oracle": 0, "oracle - 1": 0, "oracle + 1": 0}
+        nodes = {"as searched": 0, "oracle": 0, "oracle - 1": 0, "oracle + 1": 0, "at 2": 0, "at 3": 0}
         for position, game, focus in _solves(kind):
             value = searcher.value(position, game, focus)
             for name in nodes:
@@ -76,6 +77,8 @@ def first_test() -> dict:
                 before = searcher.nodes
                 if name == "as searched":
                     got = searcher.value(position, game, focus)
+                elif name.startswith("at "):  # a fixed first test, blind to the value
+                    got = int(_value_from(*searcher._arrays(position, game, focus), int(name[3:])))
                 else:
                     guess = value + {"oracle": 0, "oracle - 1": -1, "oracle + 1": 1}[name]
                     got = int(_value_from(*searcher._arrays(position, game, focus), max(guess, 0)))

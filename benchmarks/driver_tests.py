@@ -77,10 +77,9 @@ def first_test() -> dict:
                 before = searcher.nodes
                 if name == "as searched":
                     got = searcher.value(position, game, focus)
-                elif name.startswith("at "):  # a fixed first test, blind to the value
-                    got = int(_value_from(*searcher._arrays(position, game, focus), int(name[3:])))
-                else:
-                    guess = value + {"oracle": 0, "oracle - 1": -1, "oracle + 1": 1}[name]
+                else:  # "at k": a fixed first test, blind to the value
+                    guess = int(name[3:]) if name.startswith("at ") else \
+                        value + {"oracle": 0, "oracle - 1": -1, "oracle + 1": 1}[name]
                     got = int(_value_from(*searcher._arrays(position, game, focus), max(guess, 0)))
                 assert got == value
                 nodes[name] += searcher.nodes - before

@@ -85,9 +85,8 @@ class Oracle:
         """The value once ``mover`` has played ``card`` to ``trick`` (the cards before it, in order)."""
         hands = list(hands)
         hands[mover] &= ~(1 << card)
-        leader = (mover - len(trick)) % 3
         if len(trick) < 2:
-            return self.value(hands, leader, focus, trick + (card,))
+            return self.value(hands, (mover - len(trick)) % 3, focus, trick + (card,))
         best, owner = int(state.best), int(state.owner)  # the trick is complete: its winner leads next
         winner = mover if card >> 3 == int(state.lead_suit) and card > best else owner
         rest = self.value(hands, winner, focus) if hands[winner] else 0
@@ -99,6 +98,7 @@ class Watch:
 
     def __init__(self, oracle: Oracle, variant: str):
         self.oracle, self.variant = oracle, variant
+        self.kind, _, self.arg = variant.partition(" ")  # "order" F/C/both, "bound" k, "ending" k
         self.namespace = kernel_search._search_misere.__globals__  # the misère copy's own globals
         self.search, self.order = self.namespace["_search"], self.namespace["order_moves"]
         self.root = kernel_search._search_misere
@@ -136,14 +136,13 @@ class Watch:
 
     def _settled(self, ctx, state, target: int, hands):
         """The value a perfect bound of this variant would settle the node with, or None."""
-        kind, _, k = self.variant.partition(" ")
         left = int(state.left)
-        if kind not in ("bound", "ending") or int(state.n_in_trick) or not 1 <= target <= left or left < 2:
+        if self.kind not in ("bound", "ending") or int(state.n_in_trick) or not 1 <= target <= left or left < 2:
             return None
-        if kind == "ending" and left > int(k):
+        if self.kind == "ending" and left > int(self.arg):
             return None
         value = self.oracle.value(hands, int(state.mover) & 3, int(ctx[C_FOCUS]))
-        if kind == "ending" or value < target and value <= int(k):
+        if self.kind == "ending" or value < target and value <= int(self.arg):
             return value
         return None
 
@@ -158,7 +157,7 @@ class Watch:
         k = self.order(ctx, state, moves, live, first, killer, killer2, lead_plan, depth, focus_max, trump)
         focus, mover = int(ctx[C_FOCUS]), int(state.mover) & 3
         side = "F" if mover == focus else "C"
-        if k < 2 or not self.variant.startswith("order") or self.variant not in ("order both", f"order {side}"):
+        if k < 2 or self.kind != "order" or self.arg not in ("both", side):
             return k
         hands, target = self.path[-1]
         trick = self._trick(int(state.n_in_trick))

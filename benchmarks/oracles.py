@@ -2,7 +2,7 @@
 proofs (run as a script; a measurement for docs/performance.md, not a test). Slow: the search runs
 as plain Python (the script sets ``NUMBA_DISABLE_JIT=1`` itself), a few seconds a job and variant.
 
-    python benchmarks/oracles.py [JOB ...]
+    python benchmarks/oracles.py [--only VARIANT,...] [JOB ...]
 
 A job is ``DEAL:SEAT``: ``pref bench``'s seeded deal number DEAL, A on lead, no talon, the misère of
 SEAT (A, B or C). That is also the value of SEAT as a raspasy player with no talon (the same search,
@@ -23,6 +23,12 @@ solved once as it is, then once for each variant:
   that knew it would settle it. ``bound 0`` is a perfect "no trick at all" (the safe suits'
   question), ``bound 1`` "at most one".
 * ``ending 4``, ``ending 5``: every trick start with at most 4 or 5 tricks left settled at once.
+* ``static``: a sound static bound, settled where it is below the target (``static_bound.py``); the
+  oracle's value is asserted to lie within it at every trick start asked.
+* ``matching``: its first part alone, the matchings W (``static_bound.matchings``), settled where W is below the
+  target and the oracle confirms that he takes no more: the most a sound treatment of his void leads
+  could save. The job's line also counts the trick starts where W is below the target and where W is
+  below the value (wrong).
 
 A settled position's bound is stored for every live card's owner fixed (the narrowest partition),
 so a real bound, which rests on fewer cards, would also hit the table more often: a variant whose
@@ -59,8 +65,11 @@ from preferans.benchmark import deals  # noqa: E402
 from preferans.kernel import search as kernel_search  # noqa: E402
 from preferans.kernel.config import C_FOCUS, C_MOVES, C_STATS, MOVES_ROW, S_NODES  # noqa: E402
 
+from static_bound import matchings, static_bound  # noqa: E402  (beside this script)
+
 DEFAULT_JOBS = ("51:B", "13:C", "48:B", "36:B", "56:C")
-VARIANTS = ("order F", "order C", "order both", "bound 0", "bound 1", "bound 2", "ending 4", "ending 5")
+VARIANTS = ("order F", "order C", "order both", "bound 0", "bound 1", "bound 2", "ending 4", "ending 5", "static",
+            "matching")
 
 
 class Oracle:
@@ -98,6 +107,7 @@ class Watch:
 
     def __init__(self, oracle: Oracle, variant: str):
         self.oracle, self.variant = oracle, variant
+        self.counts = {"W below target": 0, "W wrong": 0}  # the matching variant's trick starts
         self.kind, _, self.arg = variant.partition(" ")  # "order" F/C/both, "bound" k, "ending" k
         self.namespace = kernel_search._search_misere.__globals__  # the misère copy's own globals
         self.search, self.order = self.namespace["_search"], self.namespace["order_moves"]
@@ -127,6 +137,8 @@ class Watch:
         settled = self._settled(ctx, state, int(target), hands)
         if settled is not None:
             ctx[C_STATS + S_NODES] += 1
+            if self.kind == "static":
+                return np.int64(settled[0]), np.int64(settled[1])
             return np.int64(settled), np.int64(hands[0] | hands[1] | hands[2])
         self.path.append((hands, int(target)))
         try:
@@ -137,8 +149,23 @@ class Watch:
     def _settled(self, ctx, state, target: int, hands):
         """The value a perfect bound of this variant would settle the node with, or None."""
         left = int(state.left)
-        if self.kind not in ("bound", "ending") or int(state.n_in_trick) or not 1 <= target <= left or left < 2:
+        if self.kind not in ("bound", "ending", "static", "matching") or int(state.n_in_trick) \
+                or not 1 <= target <= left or left < 2:
             return None
+        focus = int(ctx[C_FOCUS])
+        if self.kind == "static":
+            bound, relevant = static_bound(hands, focus, left, target)
+            value = self.oracle.value(hands, int(state.mover) & 3, focus)
+            assert value <= bound, ("the static bound is wrong", hands, int(state.mover) & 3, focus, value, bound)
+            return (bound, relevant) if bound < target else None
+        if self.kind == "matching":
+            w = matchings(hands, focus)
+            if w >= target:
+                return None
+            value = self.oracle.value(hands, int(state.mover) & 3, focus)
+            self.counts["W below target"] += 1
+            self.counts["W wrong"] += value > w
+            return value if value <= w else None
         if self.kind == "ending" and left > int(self.arg):
             return None
         value = self.oracle.value(hands, int(state.mover) & 3, int(ctx[C_FOCUS]))
@@ -178,29 +205,41 @@ def solve(job: str, variant: str, oracle: Oracle) -> tuple[int, int]:
     hands = deals(int(number) + 1)[int(number)][0]
     focus = "ABC".index(seat)
     engine = Engine()
-    with Watch(oracle, variant):
+    with Watch(oracle, variant) as watch:
         before = engine.searcher.nodes
         value = engine.searcher.value(Position(hands), Game.misere(focus), focus)
-        return value, engine.searcher.nodes - before
+        return value, engine.searcher.nodes - before, watch.counts
 
 
-def main(jobs: list[str]) -> None:
+def main(jobs: list[str], variants=VARIANTS) -> None:
     oracle = Oracle()
     for job in jobs:
-        value, nodes = solve(job, "as searched", oracle)
+        value, nodes, _ = solve(job, "as searched", oracle)
         row = {"job": job, "value": value, "nodes": nodes}
-        for variant in VARIANTS:
-            v, n = solve(job, variant, oracle)
+        for variant in variants:
+            v, n, counts = solve(job, variant, oracle)
             assert v == value, (job, variant, v, value)
             row[variant] = round(n / nodes, 3)
+            if variant == "matching":
+                row.update(counts)
         print(json.dumps(row, ensure_ascii=False), flush=True)
 
 
 if __name__ == "__main__":
-    jobs = sys.argv[1:] or list(DEFAULT_JOBS)
+    args = sys.argv[1:]
+    variants = VARIANTS
+    if args[:1] == ["--only"]:
+        variants = tuple(args[1].split(",")) if len(args) > 1 else ()
+        args = args[2:]
+        unknown = [v for v in variants if v not in VARIANTS]
+        if unknown or not variants:
+            print(f"oracles.py: --only takes a comma-separated list of {', '.join(VARIANTS)}"
+                  + (f"; not {unknown[0]!r}" if unknown else ""), file=sys.stderr)
+            sys.exit(2)
+    jobs = args or list(DEFAULT_JOBS)
     for job in jobs:
         number, _, seat = job.partition(":")
         if not (number.isdigit() and seat in ("A", "B", "C")):
             print(f"oracles.py: a job is DEAL:SEAT (a deal number, a seat A, B or C), not {job!r}", file=sys.stderr)
             sys.exit(2)
-    main(jobs)
+    main(jobs, variants)

@@ -117,6 +117,26 @@ def _kill_group(process: subprocess.Popen) -> None:
             pass
 
 
+def partition_mate(rng, hands, relevant: int) -> tuple[int, int, int]:
+    """A random position of the partition that a bound's ``relevant`` cards name, as the table keeps
+    it: in each suit the live cards below the lowest relevant one are dealt afresh among their holders
+    (each keeps his number of them)."""
+    out = [0, 0, 0]
+    for s in range(4):
+        live = [c for c in range(8 * s, 8 * s + 8) if any(h >> c & 1 for h in hands)]
+        rel = [c for c in live if relevant >> c & 1]
+        low = min(rel) if rel else 8 * s + 8
+        fixed = [c for c in live if c >= low]
+        loose = [c for c in live if c < low]
+        owners = [next(p for p in range(3) if hands[p] >> c & 1) for c in loose]
+        rng.shuffle(owners)
+        for c, p in zip(loose, owners):
+            out[p] |= 1 << c
+        for c in fixed:
+            out[next(p for p in range(3) if hands[p] >> c & 1)] |= 1 << c
+    return tuple(out)
+
+
 def toml_text(data: dict) -> str:
     """A tiny TOML writer for the flat sections problem files use (independent of
     :func:`preferans.problemfile.dumps`, so the reader is not tested against its own writer)."""

@@ -12,6 +12,7 @@ import random
 
 import numpy as np
 import pytest
+from conftest import partition_mate
 
 from preferans import Engine, Game, Options, Position, reference
 from preferans.kernel.bounds import (loses_trick, never_wins, shared_suits_relevance, sure_escapes, top_trumps,
@@ -32,25 +33,6 @@ def _deal(rng: random.Random, cards: int) -> tuple[int, int, int]:
     deck = list(range(32))
     rng.shuffle(deck)
     return tuple(sum(1 << c for c in deck[i * cards:(i + 1) * cards]) for i in range(3))
-
-
-def _partition_mate(rng: random.Random, hands, relevant: int) -> tuple[int, int, int]:
-    """A random position of the partition: in each suit the live cards below the lowest relevant
-    one are dealt afresh among their holders (each keeps his number of them)."""
-    out = [0, 0, 0]
-    for s in range(4):
-        live = [c for c in range(8 * s, 8 * s + 8) if any(h >> c & 1 for h in hands)]
-        rel = [c for c in live if relevant >> c & 1]
-        low = min(rel) if rel else 8 * s + 8
-        fixed = [c for c in live if c >= low]
-        loose = [c for c in live if c < low]
-        owners = [next(p for p in range(3) if hands[p] >> c & 1) for c in loose]
-        rng.shuffle(owners)
-        for c, p in zip(loose, owners):
-            out[p] |= 1 << c
-        for c in fixed:
-            out[next(p for p in range(3) if hands[p] >> c & 1)] |= 1 << c
-    return tuple(out)
 
 
 def _cases(kind: str, seed: int, count: int, sizes=(2, 3, 3, 4, 4)):
@@ -84,7 +66,7 @@ def _check(bound, kind, cooperative, count=150, sizes=(2, 3, 3, 4, 4), least=0.1
         if not fires:
             continue
         fired += 1
-        for mate in (hands, _partition_mate(rng, hands, relevant), _partition_mate(rng, hands, relevant)):
+        for mate in (hands, partition_mate(rng, hands, relevant), partition_mate(rng, hands, relevant)):
             value = _values(game, focus, mate, leader, cooperative)
             assert holds(value), (kind, cooperative, hands, mate, focus, leader, value, hex(relevant))
     assert fired >= count * least, f"the bound fired on {fired} of {count} positions only"
@@ -131,7 +113,7 @@ def test_never_wins_holds_on_long_hands(kind, cooperative):
         on_lead += leader == focus
         others = hands[(focus + 1) % 3] | hands[(focus + 2) % 3]
         beyond_none += any(others & ((1 << c) - (1 << (c & 0x18))) for c in range(32) if hands[focus] >> c & 1)
-        for mate in (hands, _partition_mate(rng, hands, relevant)):
+        for mate in (hands, partition_mate(rng, hands, relevant)):
             value = _values(game, focus, mate, leader, cooperative)
             assert holds(value), (kind, cooperative, hands, mate, focus, leader, value)
     assert checked >= 30 and beyond_none >= 20 and on_lead >= 5, (checked, beyond_none, on_lead)
@@ -181,7 +163,7 @@ def test_sure_escapes_holds_when_it_counts_several(kind, cooperative):
         if e < 2:
             continue
         checked += 1
-        for mate in (hands, _partition_mate(rng, hands, relevant)):
+        for mate in (hands, partition_mate(rng, hands, relevant)):
             value = _values(game, focus, mate, leader, cooperative)
             assert value <= left - e, (kind, cooperative, hands, mate, focus, leader, value, e)
     assert checked >= 30
@@ -212,7 +194,7 @@ def test_top_trumps_holds(cooperative, sample):
             if not settled:
                 continue
             fired["takes" if value >= target else "loses"] += 1
-            for mate in (hands, _partition_mate(rng, hands, relevant), _partition_mate(rng, hands, relevant)):
+            for mate in (hands, partition_mate(rng, hands, relevant), partition_mate(rng, hands, relevant)):
                 exact = reference.value(Position(mate, leader, ()), game, declarer, cooperative)
                 holds = exact >= value if value >= target else exact <= value
                 assert holds, (cooperative, hands, mate, declarer, leader, game.trump, target, value, exact, hex(relevant))

@@ -1,0 +1,45 @@
+"""The static bound that ``benchmarks/oracles.py`` measures (``benchmarks/static_bound.py``; the search
+does not use it), against the brute force: it holds on every trick start tried and on its partition,
+and its first part alone, the matchings, does not (the void leads are what makes it sound)."""
+
+import random
+
+import pytest
+from conftest import partition_mate
+
+from benchmarks.static_bound import matchings, static_bound
+from preferans import Engine, Game, Options, Position, reference
+
+ORACLE = Engine(Options(misere_bounds=False, safe_suits=False, rank_skip=False, defender_leads=False))
+"""Beyond 4 cards a hand: the search without the misère bounds (held to the brute force elsewhere)."""
+
+
+def _value(hands, leader, focus):
+    position = Position(hands, leader, ())
+    if bin(hands[0]).count("1") <= 4:
+        return reference.value(position, Game.misere(focus), focus)
+    return ORACLE.value(position, Game.misere(focus), focus)
+
+
+@pytest.mark.parametrize("sizes, least", [pytest.param((2, 3, 4), 40, id="small"),
+                                          pytest.param((5, 6, 7), 10, id="large", marks=pytest.mark.heavy)])
+def test_static_bound_holds_and_the_matchings_alone_do_not(sizes, least):
+    """``least``: how many of the 400 trick starts the bound must settle (below a random target), so that
+    its partitions are tried too; the matchings alone must be wrong on ten at least."""
+    rng = random.Random(f"static-bound-{sizes}")
+    fired = matchings_wrong = 0
+    for _ in range(400):
+        left = rng.choice(sizes)
+        deck = rng.sample(range(32), 3 * left)
+        hands = tuple(sum(1 << c for c in deck[i * left:(i + 1) * left]) for i in range(3))
+        leader, focus, target = rng.randrange(3), rng.randrange(3), rng.randint(1, left)
+        bound, relevant = static_bound(hands, focus, left, target)
+        value = _value(hands, leader, focus)
+        assert value <= bound, (hands, leader, focus, value, bound)
+        matchings_wrong += value > matchings(hands, focus)
+        if bound < target:
+            fired += 1
+            for _ in range(2):
+                mate = partition_mate(rng, hands, relevant)
+                assert _value(mate, leader, focus) <= bound, (hands, mate, leader, focus, bound, hex(relevant))
+    assert fired >= least and matchings_wrong >= 10, (fired, matchings_wrong)

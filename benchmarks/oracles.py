@@ -23,12 +23,14 @@ solved once as it is, then once for each variant:
   that knew it would settle it. ``bound 0`` is a perfect "no trick at all" (the safe suits'
   question), ``bound 1`` "at most one".
 * ``ending 4``, ``ending 5``: every trick start with at most 4 or 5 tricks left settled at once.
-* ``static``: a sound static bound, settled where it is below the target (``static_bound.py``); the
-  oracle's value is asserted to lie within it at every trick start asked.
-* ``matching``: its first part alone, the matchings W (``static_bound.matchings``), settled where W is below the
-  target and the oracle confirms that he takes no more: the most a sound treatment of his void leads
-  could save. The job's line also counts the trick starts where W is below the target and where W is
-  below the value (wrong).
+* ``matching``: the matchings W (``void_leads.matchings``: the most tricks he can win other than by
+  leading a suit the others lack), settled where W is below the target and the oracle confirms that he
+  takes no more: the most that W and any sound count of those void leads could save. The job's line also counts
+  the trick starts where W is below the target and those where W is below the value (wrong).
+* ``void leads``: where W is below the target, the bound of ``void_leads.py`` (a game on the suit
+  lengths, which is W or more wherever X and Y can make him use his pairs), settled where it is below
+  the target, with its own partition; the oracle's value is asserted to lie within it at every trick
+  start where it is asked.
 
 A settled position's bound is stored for every live card's owner fixed (the narrowest partition),
 so a real bound, which rests on fewer cards, would also hit the table more often: a variant whose
@@ -65,11 +67,11 @@ from preferans.benchmark import deals  # noqa: E402
 from preferans.kernel import search as kernel_search  # noqa: E402
 from preferans.kernel.config import C_FOCUS, C_MOVES, C_STATS, MOVES_ROW, S_NODES  # noqa: E402
 
-from static_bound import matchings, static_bound  # noqa: E402  (beside this script)
+from void_leads import matchings, void_lead_bound  # noqa: E402  (beside this script)
 
 DEFAULT_JOBS = ("51:B", "13:C", "48:B", "36:B", "56:C")
-VARIANTS = ("order F", "order C", "order both", "bound 0", "bound 1", "bound 2", "ending 4", "ending 5", "static",
-            "matching")
+VARIANTS = ("order F", "order C", "order both", "bound 0", "bound 1", "bound 2", "ending 4", "ending 5", "matching",
+            "void leads")
 
 
 class Oracle:
@@ -137,7 +139,7 @@ class Watch:
         settled = self._settled(ctx, state, int(target), hands)
         if settled is not None:
             ctx[C_STATS + S_NODES] += 1
-            if self.kind == "static":
+            if self.kind == "void":
                 return np.int64(settled[0]), np.int64(settled[1])
             return np.int64(settled), np.int64(hands[0] | hands[1] | hands[2])
         self.path.append((hands, int(target)))
@@ -149,14 +151,16 @@ class Watch:
     def _settled(self, ctx, state, target: int, hands):
         """The value a perfect bound of this variant would settle the node with, or None."""
         left = int(state.left)
-        if self.kind not in ("bound", "ending", "static", "matching") or int(state.n_in_trick) \
+        if self.kind not in ("bound", "ending", "matching", "void") or int(state.n_in_trick) \
                 or not 1 <= target <= left or left < 2:
             return None
         focus = int(ctx[C_FOCUS])
-        if self.kind == "static":
-            bound, relevant = static_bound(hands, focus, left, target)
+        if self.kind == "void":
+            if matchings(hands, focus) >= target:
+                return None  # the bound is at least W
+            bound, relevant = void_lead_bound(hands, focus, int(state.mover) & 3)
             value = self.oracle.value(hands, int(state.mover) & 3, focus)
-            assert value <= bound, ("the static bound is wrong", hands, int(state.mover) & 3, focus, value, bound)
+            assert value <= bound, ("the void-lead bound is wrong", hands, int(state.mover) & 3, focus, value, bound)
             return (bound, relevant) if bound < target else None
         if self.kind == "matching":
             w = matchings(hands, focus)

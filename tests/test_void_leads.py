@@ -1,13 +1,13 @@
-"""The static bound that ``benchmarks/oracles.py`` measures (``benchmarks/static_bound.py``; the search
-does not use it), against the brute force: it holds on every trick start tried and on its partition,
-and its first part alone, the matchings, does not (the void leads are what makes it sound)."""
+"""The void-lead bound that ``benchmarks/oracles.py`` measures (``benchmarks/void_leads.py``; the search
+does not use it yet), against the brute force: it holds on every trick start tried and on its partition,
+while the matchings alone do not (a player void in a suit can be left on lead with only that suit)."""
 
 import random
 
 import pytest
 from conftest import partition_mate
 
-from benchmarks.static_bound import matchings, static_bound
+from benchmarks.void_leads import matchings, void_lead_bound
 from preferans import Engine, Game, Options, Position, reference
 
 ORACLE = Engine(Options(misere_bounds=False, safe_suits=False, rank_skip=False, defender_leads=False))
@@ -21,19 +21,21 @@ def _value(hands, leader, focus):
     return ORACLE.value(position, Game.misere(focus), focus)
 
 
-@pytest.mark.parametrize("sizes, least", [pytest.param((2, 3, 4), 40, id="small"),
-                                          pytest.param((5, 6, 7), 10, id="large", marks=pytest.mark.heavy)])
-def test_static_bound_holds_and_the_matchings_alone_do_not(sizes, least):
-    """``least``: how many of the 400 trick starts the bound must settle (below a random target), so that
-    its partitions are tried too; the matchings alone must be wrong on ten at least."""
-    rng = random.Random(f"static-bound-{sizes}")
+@pytest.mark.parametrize("sizes, count, least", [
+    pytest.param((2, 3, 4), 400, 90, id="small"),
+    pytest.param((5, 6, 7), 400, 60, id="large", marks=pytest.mark.heavy),
+    pytest.param((2, 3, 4, 5, 6, 7, 8), 5000, 1000, id="exhaustive", marks=pytest.mark.slow)])
+def test_void_lead_bound_holds_and_the_matchings_alone_do_not(sizes, count, least):
+    """``least``: how many of the ``count`` trick starts the bound must settle (below a random target),
+    so that its partitions are tried too; the matchings alone must be wrong on ten at least."""
+    rng = random.Random(f"void-leads-{sizes}")
     fired = matchings_wrong = 0
-    for _ in range(400):
+    for _ in range(count):
         left = rng.choice(sizes)
         deck = rng.sample(range(32), 3 * left)
         hands = tuple(sum(1 << c for c in deck[i * left:(i + 1) * left]) for i in range(3))
         leader, focus, target = rng.randrange(3), rng.randrange(3), rng.randint(1, left)
-        bound, relevant = static_bound(hands, focus, left, target)
+        bound, relevant = void_lead_bound(hands, focus, leader)
         value = _value(hands, leader, focus)
         assert value <= bound, (hands, leader, focus, value, bound)
         matchings_wrong += value > matchings(hands, focus)

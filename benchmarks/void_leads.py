@@ -1,0 +1,149 @@
+"""An upper bound on the misère declarer's (or a raspasy player's) tricks from a game on suit lengths,
+for measurement only: ``benchmarks/oracles.py`` measures what it would save (docs/performance.md,
+*The long proofs*) and ``tests/test_void_leads.py`` holds it to the brute force. The search does not
+use it yet.
+
+Hands are three 32-bit masks (A, B, C), a suit a byte; F is the focus player, who wants few tricks, X
+the player after him, Y the one before him.
+
+**The matchings.** In a suit, W_s is the most of F's cards that can each be paired with a lower card
+of X's or Y's (greedy from the bottom). Each trick F wins while X or Y still plays the suit led holds
+such a pair: the leader's card below his, or, on his own lead, the card of whoever had to follow. So
+F wins at most W_s such tricks in the suit, whatever anyone plays. His other wins are *void leads*:
+he leads a suit that neither X nor Y holds.
+
+**The game on lengths.** Each suit is kept as five numbers: the three players' lengths a, x, y; l,
+F's cards that lie below all of X's and Y's cards of the suit (*duckers*: played to a trick in which
+X or Y plays the suit, one loses it); and k, the pairs left (W_s at first, never more than F's cards
+that are not duckers). Each trick: the leader leads a suit he holds; whoever holds the suit led
+follows, the others discard from any suit they choose; F, playing a suit, chooses a ducker or
+another card. The trick goes to F when nobody else played its suit; else to one of X and Y who
+played it, as X and Y choose, or, if F played a card that is not a ducker and the suit has a pair
+left, to F if they choose (a pair spent). F wants the fewest tricks, X and Y the most.
+
+Every real play is a play of this game, with F's choices the game's and X's and Y's whatever they
+really were: a ducker loses to the card of the suit X or Y plays (it lies below all of theirs), a
+trick F wins with another card spends a pair, and one of theirs can win only a trick of its suit.
+The game gives X and Y more freedom than the cards do (they pick the trick's winner), and F only the
+duckers he starts with, so F, playing the game's best strategy with real cards, takes at most the
+game's value, whatever X and Y do. The value rests on the suit lengths and, in each suit F shares
+with X or Y, the owners of the live cards from X's and Y's lowest up (``relevant``).
+"""
+
+from functools import lru_cache
+
+F, X, Y = 0, 1, 2
+A, L, K = 0, 3, 4
+"""Fields of a suit's tuple (a, x, y, l, k); x and y sit at 1 and 2, the seats' own numbers."""
+DUCK, OTHER = 0, 1
+
+
+def suits_of(hands, focus: int) -> tuple:
+    """Each suit as (a, x, y, l, k): the lengths, F's duckers and the suit's pairs W_s."""
+    out = []
+    for s in range(4):
+        f, x, y = ((hands[(focus + i) % 3] >> 8 * s) & 0xFF for i in range(3))
+        theirs = x | y
+        ducks = (f & ((theirs & -theirs) - 1)).bit_count() if theirs else 0
+        pairs = free = 0
+        for r in range(8):
+            if theirs >> r & 1:
+                free += 1
+            elif f >> r & 1 and free:
+                free, pairs = free - 1, pairs + 1
+        out.append((f.bit_count(), x.bit_count(), y.bit_count(), ducks, pairs))
+    return tuple(out)
+
+
+def matchings(hands, focus: int) -> int:
+    """W: the pairs of all four suits, the most tricks F can win other than by void leads."""
+    return sum(suit[K] for suit in suits_of(hands, focus))
+
+
+def _canon(suits) -> tuple:
+    """The game's state as a sorted tuple (suits are interchangeable): a suit nobody else holds keeps
+    only F's length, and no suit more pairs than F's cards that are not duckers."""
+    out = []
+    for a, x, y, ducks, pairs in suits:
+        if not x + y:
+            if a:
+                out.append((a, 0, 0, 0, 0))
+        else:
+            out.append((a, x, y, ducks, min(pairs, a - ducks)))
+    return tuple(sorted(out))
+
+
+def _without(suits, i: int, seat: int, kind: int = OTHER) -> list:
+    """The suits after ``seat`` plays a card of suit ``i`` (F: a ducker or another card)."""
+    out = [list(suit) for suit in suits]
+    out[i][seat] -= 1
+    if seat == F and kind == DUCK:
+        out[i][L] -= 1
+    return out
+
+
+def _plays(suits, seat: int, led: int):
+    """(suit, kind) of each card type ``seat`` may play to a trick led in suit ``led`` (-1: he leads)."""
+    if led >= 0 and suits[led][seat]:
+        held = [led]
+    else:
+        held = [i for i, suit in enumerate(suits) if suit[seat]]
+    for i in held:
+        if seat != F:
+            yield i, OTHER
+        else:
+            if suits[i][L]:
+                yield i, DUCK
+            if suits[i][A] > suits[i][L]:
+                yield i, OTHER
+
+
+@lru_cache(maxsize=None)
+def game_value(suits: tuple, leader: int) -> int:
+    """The game's value: F's tricks from a trick start, ``suits`` from :func:`_canon`."""
+    if not suits:
+        return 0
+    order = (leader, (leader + 1) % 3, (leader + 2) % 3)
+    values = [_trick(_without(suits, i, leader, kind), order, i, [(i, kind)]) for i, kind in _plays(suits, leader, -1)]
+    return min(values) if leader == F else max(values)
+
+
+def _trick(suits, order, led: int, played: list) -> int:
+    """The rest of a trick led in suit ``led``: ``played`` holds the cards so far, in ``order``, each
+    as (its suit, its kind)."""
+    if len(played) == 3:
+        return _settle(suits, order, led, played)
+    seat = order[len(played)]
+    values = [_trick(_without(suits, i, seat, kind), order, led, played + [(i, kind)])
+              for i, kind in _plays(suits, seat, led)]
+    return min(values) if seat == F else max(values)
+
+
+def _settle(suits, order, led: int, played: list) -> int:
+    """The trick's winner, as the game lets X and Y choose it, and the value from the next trick on."""
+    cards = dict(zip(order, played))
+    f_suit, f_kind = cards[F]
+    theirs = [seat for seat in (X, Y) if cards[seat][0] == led]
+    after = [tuple(suit) for suit in suits]
+    if f_suit != led:
+        return max(game_value(_canon(after), seat) for seat in theirs)
+    if not theirs:
+        return 1 + game_value(_canon(after), F)
+    best = max(game_value(_canon(after), seat) for seat in theirs)
+    if f_kind == OTHER and suits[led][K]:
+        spent = [list(suit) for suit in suits]
+        spent[led][K] -= 1
+        best = max(best, 1 + game_value(_canon([tuple(suit) for suit in spent]), F))
+    return best
+
+
+def void_lead_bound(hands, focus: int, leader: int) -> tuple[int, int]:
+    """At a trick start (``leader`` on lead): the most tricks F can take, by :func:`game_value`, and the
+    cards it rests on: in each suit F shares with X or Y, the live cards from their lowest up."""
+    live = hands[0] | hands[1] | hands[2]
+    relevant = 0
+    for s in range(4):
+        theirs = ((hands[(focus + 1) % 3] | hands[(focus + 2) % 3]) >> 8 * s) & 0xFF
+        if theirs and hands[focus] >> 8 * s & 0xFF:
+            relevant |= ((live >> 8 * s) & 0xFF & ~((theirs & -theirs) - 1)) << 8 * s
+    return game_value(_canon(suits_of(hands, focus)), (leader - focus) % 3), relevant

@@ -2,12 +2,15 @@
 proofs (run as a script; a measurement for docs/performance.md, not a test). Slow: the search runs
 as plain Python (the script sets ``NUMBA_DISABLE_JIT=1`` itself), a few seconds a job and variant.
 
-    python benchmarks/oracles.py [--only VARIANT,...] [JOB ...]
+    python benchmarks/oracles.py [--only VARIANT,...] [JOB ... | misere:N]
 
 A job is ``DEAL:SEAT``: ``pref bench``'s seeded deal number DEAL, A on lead, no talon, the misère of
 SEAT (A, B or C). That is also the value of SEAT as a raspasy player with no talon (the same search,
 the same nodes). The default jobs are the costliest of ``pref bench --deals 100``: misère deals
-51 and 13, and the raspasy players 48:B, 36:B and 56:C.
+51 and 13, and the raspasy players 48:B, 36:B and 56:C. ``misere:N`` names the misère jobs of
+``pref bench --deals N``, each deal with its own declarer. With more than one job a last line sums
+them up: each variant's nodes over all the jobs' as searched, the median job's ratio, the jobs whose
+nodes rose.
 
 Each job is solved on a cleared table as ``Engine.value`` solves it, every node of the search watched
 by wrapping the misère copy's recursive call (as ``benchmarks/refuted_moves.py`` does). An *oracle*, a
@@ -41,6 +44,7 @@ from __future__ import annotations
 
 import json
 import os
+import statistics
 import subprocess
 import sys
 
@@ -217,6 +221,7 @@ def solve(job: str, variant: str, oracle: Oracle) -> tuple[int, int]:
 
 def main(jobs: list[str], variants=VARIANTS) -> None:
     oracle = Oracle()
+    rows = []
     for job in jobs:
         value, nodes, _ = solve(job, "as searched", oracle)
         row = {"job": job, "value": value, "nodes": nodes}
@@ -226,7 +231,17 @@ def main(jobs: list[str], variants=VARIANTS) -> None:
             row[variant] = round(n / nodes, 3)
             if variant == "matching":
                 row.update(counts)
-        print(json.dumps(row, ensure_ascii=False), flush=True)
+            row[variant + " nodes"] = n
+        rows.append(row)
+        print(json.dumps({k: v for k, v in row.items() if not k.endswith(" nodes")}, ensure_ascii=False), flush=True)
+    if len(rows) > 1:
+        total = sum(row["nodes"] for row in rows)
+        summary = {"jobs": len(rows), "nodes": total}
+        for variant in variants:
+            summary[variant] = round(sum(row[variant + " nodes"] for row in rows) / total, 3)
+            summary[variant + ", median job"] = round(statistics.median(row[variant] for row in rows), 3)
+            summary[variant + ", jobs above 1"] = sum(row[variant] > 1 for row in rows)
+        print(json.dumps(summary, ensure_ascii=False), flush=True)
 
 
 if __name__ == "__main__":
@@ -241,9 +256,12 @@ if __name__ == "__main__":
                   + (f"; not {unknown[0]!r}" if unknown else ""), file=sys.stderr)
             sys.exit(2)
     jobs = args or list(DEFAULT_JOBS)
+    if len(jobs) == 1 and jobs[0].startswith("misere:") and jobs[0][7:].isdigit():
+        jobs = [f"{number}:{'ABC'[deal[3]]}" for number, deal in enumerate(deals(int(jobs[0][7:])))]
     for job in jobs:
         number, _, seat = job.partition(":")
         if not (number.isdigit() and seat in ("A", "B", "C")):
-            print(f"oracles.py: a job is DEAL:SEAT (a deal number, a seat A, B or C), not {job!r}", file=sys.stderr)
+            print(f"oracles.py: a job is DEAL:SEAT (a deal number, a seat A, B or C) or misere:N, not {job!r}",
+                  file=sys.stderr)
             sys.exit(2)
     main(jobs, variants)

@@ -33,7 +33,10 @@ solved once as it is, then once for each variant:
 * ``void leads``: where W is below the target, the bound of ``void_leads.py`` (a game on the suit
   lengths, which is W or more wherever X and Y can make him use his pairs), settled where it is below
   the target, with its own partition; the oracle's value is asserted to lie within it at every trick
-  start where it is asked.
+  start where it is asked. ``void leads test``: the same, the game asked only whether it holds him
+  below the target (``void_leads.holds_below``, with cut-offs), the node settled at the target less one.
+  Their lines count the game's partial tricks (``game tricks``) and the summary its states, its memo
+  kept across the jobs of the run.
 
 A settled position's bound is stored for every live card's owner fixed (the narrowest partition),
 so a real bound, which rests on fewer cards, would also hit the table more often: a variant whose
@@ -71,11 +74,11 @@ from preferans.benchmark import deals  # noqa: E402
 from preferans.kernel import search as kernel_search  # noqa: E402
 from preferans.kernel.config import C_FOCUS, C_MOVES, C_STATS, MOVES_ROW, S_NODES  # noqa: E402
 
-from void_leads import matchings, void_lead_bound  # noqa: E402  (beside this script)
+import void_leads  # noqa: E402  (beside this script)
 
 DEFAULT_JOBS = ("51:B", "13:C", "48:B", "36:B", "56:C")
 VARIANTS = ("order F", "order C", "order both", "bound 0", "bound 1", "bound 2", "ending 4", "ending 5", "matching",
-            "void leads")
+            "void leads", "void leads test")
 
 
 class Oracle:
@@ -160,14 +163,20 @@ class Watch:
             return None
         focus = int(ctx[C_FOCUS])
         if self.kind == "void":
-            if matchings(hands, focus) >= target:
+            leader = int(state.mover) & 3
+            if void_leads.matchings(hands, focus) >= target:
                 return None  # the bound is at least W
-            bound, relevant = void_lead_bound(hands, focus, int(state.mover) & 3)
-            value = self.oracle.value(hands, int(state.mover) & 3, focus)
-            assert value <= bound, ("the void-lead bound is wrong", hands, int(state.mover) & 3, focus, value, bound)
+            if self.arg == "leads test":
+                if not void_leads.holds_below(hands, focus, leader, target):
+                    return None
+                bound, relevant = target - 1, void_leads.relevant_cards(hands, focus)
+            else:
+                bound, relevant = void_leads.void_lead_bound(hands, focus, leader)
+            value = self.oracle.value(hands, leader, focus)
+            assert value <= bound, ("the void-lead bound is wrong", hands, leader, focus, value, bound)
             return (bound, relevant) if bound < target else None
         if self.kind == "matching":
-            w = matchings(hands, focus)
+            w = void_leads.matchings(hands, focus)
             if w >= target:
                 return None
             value = self.oracle.value(hands, int(state.mover) & 3, focus)
@@ -226,10 +235,13 @@ def main(jobs: list[str], variants=VARIANTS) -> None:
         value, nodes, _ = solve(job, "as searched", oracle)
         row = {"job": job, "value": value, "nodes": nodes}
         for variant in variants:
+            before = void_leads.GAME_TRICKS[0]
             v, n, counts = solve(job, variant, oracle)
+            if variant.startswith("void"):
+                counts = {variant + ", game tricks": void_leads.GAME_TRICKS[0] - before}
             assert v == value, (job, variant, v, value)
             row[variant] = round(n / nodes, 3)
-            if variant == "matching":
+            if variant == "matching" or variant.startswith("void"):
                 row.update(counts)
             row[variant + " nodes"] = n
         rows.append(row)
@@ -241,6 +253,10 @@ def main(jobs: list[str], variants=VARIANTS) -> None:
             summary[variant] = round(sum(row[variant + " nodes"] for row in rows) / total, 3)
             summary[variant + ", median job"] = round(statistics.median(row[variant] for row in rows), 3)
             summary[variant + ", jobs above 1"] = sum(row[variant] > 1 for row in rows)
+        for variant, memo in (("void leads", void_leads.game_value), ("void leads test", void_leads.game_reaches)):
+            if variant in variants:
+                summary[variant + ", game tricks"] = sum(row[variant + ", game tricks"] for row in rows)
+                summary[variant + ", game states"] = memo.cache_info().currsize
         print(json.dumps(summary, ensure_ascii=False), flush=True)
 
 

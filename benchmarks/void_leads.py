@@ -27,7 +27,9 @@ trick F wins with another card spends a pair, and one of theirs can win only a t
 The game gives X and Y more freedom than the cards do (they pick the trick's winner), and F only the
 duckers he starts with, so F, playing the game's best strategy with real cards, takes at most the
 game's value, whatever X and Y do. The value rests on the suit lengths and, in each suit F shares
-with X or Y, the owners of the live cards from X's and Y's lowest up (``relevant``).
+with X or Y, the owners of the live cards from X's and Y's lowest up (:func:`relevant_cards`).
+:func:`void_lead_bound` gives the value; :func:`holds_below` asks only whether it is below a target,
+with cut-offs, as a search would ask it (half the game's work or less on ``pref bench``'s misères).
 """
 
 from functools import lru_cache
@@ -62,14 +64,16 @@ def matchings(hands, focus: int) -> int:
 
 def _canon(suits) -> tuple:
     """The game's state as a sorted tuple (suits are interchangeable): a suit nobody else holds keeps
-    only F's length, and no suit more pairs than F's cards that are not duckers."""
+    only F's length, no suit more pairs than F's cards that are not duckers, and in a suit with no pair
+    left every card of F's counts as a ducker (a card other than a ducker then loses as surely)."""
     out = []
     for a, x, y, ducks, pairs in suits:
         if not x + y:
             if a:
                 out.append((a, 0, 0, 0, 0))
         else:
-            out.append((a, x, y, ducks, min(pairs, a - ducks)))
+            pairs = min(pairs, a - ducks)
+            out.append((a, x, y, a if pairs == 0 else ducks, pairs))  # with no pair left, every card ducks
     return tuple(sorted(out))
 
 
@@ -98,52 +102,84 @@ def _plays(suits, seat: int, led: int):
                 yield i, OTHER
 
 
+GAME_TRICKS = [0]
+"""Partial tricks the game has played since the module was loaded (each card of each trick tried)."""
+
+
 @lru_cache(maxsize=None)
 def game_value(suits: tuple, leader: int) -> int:
     """The game's value: F's tricks from a trick start, ``suits`` from :func:`_canon`."""
     if not suits:
         return 0
-    order = (leader, (leader + 1) % 3, (leader + 2) % 3)
-    values = [_trick(_without(suits, i, leader, kind), order, i, [(i, kind)]) for i, kind in _plays(suits, leader, -1)]
-    return min(values) if leader == F else max(values)
+    return _trick(suits, _order(leader), -1, [], (min, max),
+                  lambda outcomes: max(won + game_value(after, seat) for after, seat, won in outcomes))
 
 
-def _trick(suits, order, led: int, played: list) -> int:
-    """The rest of a trick led in suit ``led``: ``played`` holds the cards so far, in ``order``, each
-    as (its suit, its kind)."""
+@lru_cache(maxsize=None)
+def game_reaches(suits: tuple, leader: int, target: int) -> bool:
+    """Whether the game's value is ``target`` or more: :func:`game_value` asked one question, each
+    trick's choices cut off as soon as they settle it (F's first card that keeps him below, the
+    catchers' first that does not)."""
+    if target <= 0:
+        return True
+    if target > sum(suit[A] for suit in suits):
+        return False
+    return _trick(suits, _order(leader), -1, [], (all, any),
+                  lambda outcomes: any(game_reaches(after, seat, target - won) for after, seat, won in outcomes))
+
+
+def _order(leader: int) -> tuple:
+    return leader, (leader + 1) % 3, (leader + 2) % 3
+
+
+def _trick(suits, order, led: int, played: list, choose, score):
+    """The rest of a trick: ``played`` holds the cards so far, in ``order``, each as (its suit, its
+    kind); ``led`` is the suit led (-1 before the lead). ``choose`` is how F and the catchers pick
+    among their cards' results (fewest and most, or all and any); ``score`` how the catchers' pick of
+    the trick's outcomes (:func:`_outcomes`) scores."""
     if len(played) == 3:
-        return _settle(suits, order, led, played)
+        return score(_outcomes(suits, order, led, played))
     seat = order[len(played)]
-    values = [_trick(_without(suits, i, seat, kind), order, led, played + [(i, kind)])
-              for i, kind in _plays(suits, seat, led)]
-    return min(values) if seat == F else max(values)
+    results = (_trick(_without(suits, i, seat, kind), order, i if led < 0 else led, played + [(i, kind)],
+                      choose, score) for i, kind in _plays(suits, seat, led))
+    GAME_TRICKS[0] += 1
+    return choose[0](results) if seat == F else choose[1](results)
 
 
-def _settle(suits, order, led: int, played: list) -> int:
-    """The trick's winner, as the game lets X and Y choose it, and the value from the next trick on."""
+def _outcomes(suits, order, led: int, played: list):
+    """(suits after, next leader, 1 if F won) for each way the game lets the catchers settle the trick."""
     cards = dict(zip(order, played))
     f_suit, f_kind = cards[F]
     theirs = [seat for seat in (X, Y) if cards[seat][0] == led]
-    after = [tuple(suit) for suit in suits]
-    if f_suit != led:
-        return max(game_value(_canon(after), seat) for seat in theirs)
-    if not theirs:
-        return 1 + game_value(_canon(after), F)
-    best = max(game_value(_canon(after), seat) for seat in theirs)
-    if f_kind == OTHER and suits[led][K]:
+    after = _canon(suits)
+    if f_suit == led and not theirs:
+        return [(after, F, 1)]
+    out = [(after, seat, 0) for seat in theirs]
+    if f_suit == led and f_kind == OTHER and suits[led][K]:
         spent = [list(suit) for suit in suits]
         spent[led][K] -= 1
-        best = max(best, 1 + game_value(_canon([tuple(suit) for suit in spent]), F))
-    return best
+        out.append((_canon(spent), F, 1))
+    return out
 
 
 def void_lead_bound(hands, focus: int, leader: int) -> tuple[int, int]:
     """At a trick start (``leader`` on lead): the most tricks F can take, by :func:`game_value`, and the
-    cards it rests on: in each suit F shares with X or Y, the live cards from their lowest up."""
+    cards it rests on (:func:`relevant_cards`)."""
+    return game_value(_canon(suits_of(hands, focus)), (leader - focus) % 3), relevant_cards(hands, focus)
+
+
+def holds_below(hands, focus: int, leader: int, target: int) -> bool:
+    """Whether the game holds F below ``target`` tricks (:func:`game_reaches`); its cards are
+    :func:`relevant_cards` too."""
+    return not game_reaches(_canon(suits_of(hands, focus)), (leader - focus) % 3, target)
+
+
+def relevant_cards(hands, focus: int) -> int:
+    """In each suit F shares with X or Y, the live cards from their lowest up."""
     live = hands[0] | hands[1] | hands[2]
     relevant = 0
     for s in range(4):
         theirs = ((hands[(focus + 1) % 3] | hands[(focus + 2) % 3]) >> 8 * s) & 0xFF
         if theirs and hands[focus] >> 8 * s & 0xFF:
             relevant |= ((live >> 8 * s) & 0xFF & ~((theirs & -theirs) - 1)) << 8 * s
-    return game_value(_canon(suits_of(hands, focus)), (leader - focus) % 3), relevant
+    return relevant

@@ -1,13 +1,13 @@
 """The void-lead bound that ``benchmarks/oracles.py`` measures (``benchmarks/void_leads.py``; the search
 does not use it yet), against the brute force: it holds on every trick start tried and on its partition,
-while the matchings alone do not (a player void in a suit can be left on lead with only that suit)."""
+while the matchings alone do not (a player can be left on lead with only suits the others lack)."""
 
 import random
 
 import pytest
 from conftest import partition_mate
 
-from benchmarks.void_leads import matchings, void_lead_bound
+from benchmarks.void_leads import holds_below, matchings, void_lead_bound
 from preferans import Engine, Game, Options, Position, reference
 
 ORACLE = Engine(Options(misere_bounds=False, safe_suits=False, rank_skip=False, defender_leads=False))
@@ -27,7 +27,8 @@ def _value(hands, leader, focus):
     pytest.param((2, 3, 4, 5, 6, 7, 8), 5000, 1000, id="exhaustive", marks=pytest.mark.slow)])
 def test_void_lead_bound_holds_and_the_matchings_alone_do_not(sizes, count, least):
     """``least``: how many of the ``count`` trick starts the bound must settle (below a random target),
-    so that its partitions are tried too; the matchings alone must be wrong on ten at least."""
+    so that its partitions are tried too; the matchings alone must be wrong on ten at least. The game
+    asked one question (``holds_below``) answers as its value does."""
     rng = random.Random(f"void-leads-{sizes}")
     fired = matchings_wrong = 0
     for _ in range(count):
@@ -36,6 +37,7 @@ def test_void_lead_bound_holds_and_the_matchings_alone_do_not(sizes, count, leas
         hands = tuple(sum(1 << c for c in deck[i * left:(i + 1) * left]) for i in range(3))
         leader, focus, target = rng.randrange(3), rng.randrange(3), rng.randint(1, left)
         bound, relevant = void_lead_bound(hands, focus, leader)
+        assert holds_below(hands, focus, leader, target) == (bound < target), (hands, leader, focus, target, bound)
         value = _value(hands, leader, focus)
         assert value <= bound, (hands, leader, focus, value, bound)
         matchings_wrong += value > matchings(hands, focus)

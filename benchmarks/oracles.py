@@ -2,7 +2,7 @@
 proofs (run as a script; a measurement for docs/performance.md, not a test). Slow: the search runs
 as plain Python (the script sets ``NUMBA_DISABLE_JIT=1`` itself), a few seconds a job and variant.
 
-    python benchmarks/oracles.py [--only VARIANT,...] [JOB ... | misere:N]
+    python benchmarks/oracles.py [--only VARIANT,...] [--asks FILE] [JOB ... | misere:N]
 
 A job is ``DEAL:SEAT``: ``pref bench``'s seeded deal number DEAL, A on lead, no talon, the misère of
 SEAT (A, B or C). That is also the value of SEAT as a raspasy player with no talon (the same search,
@@ -36,7 +36,8 @@ solved once as it is, then once for each variant:
   start where it is asked. ``void leads test``: the same, the game asked only whether it holds him
   below the target (``void_leads.holds_below``, with cut-offs), the node settled at the target less one.
   Their lines count the game's partial tricks (``game tricks``) and the summary its states, its memo
-  kept across the jobs of the run.
+  kept across the jobs of the run. ``--asks FILE`` writes the questions ``void leads test`` asked the
+  game, in order, one JSON line each, for ``void_leads_speed.py`` to time the compiled game on.
 
 A settled position's bound is stored for every live card's owner fixed (the narrowest partition),
 so a real bound, which rests on fewer cards, would also hit the table more often: a variant whose
@@ -271,6 +272,18 @@ if __name__ == "__main__":
             print(f"oracles.py: --only takes a comma-separated list of {', '.join(VARIANTS)}"
                   + (f"; not {unknown[0]!r}" if unknown else ""), file=sys.stderr)
             sys.exit(2)
+    asks = None
+    if args[:1] == ["--asks"]:
+        if len(args) < 2:
+            print("oracles.py: --asks takes a file to write the game's questions to", file=sys.stderr)
+            sys.exit(2)
+        try:
+            asks = open(args[1], "w")  # now, not after the run: a bad path must not cost the run
+        except OSError as error:
+            print(f"oracles.py: cannot write the game's questions to {args[1]}: {error.strerror}", file=sys.stderr)
+            sys.exit(2)
+        args = args[2:]
+        void_leads.ASKS = []
     jobs = args or list(DEFAULT_JOBS)
     if len(jobs) == 1 and jobs[0].startswith("misere:") and jobs[0][7:].isdigit():
         jobs = [f"{number}:{'ABC'[deal[3]]}" for number, deal in enumerate(deals(int(jobs[0][7:])))]
@@ -281,3 +294,7 @@ if __name__ == "__main__":
                   file=sys.stderr)
             sys.exit(2)
     main(jobs, variants)
+    if asks is not None:
+        with asks:
+            for state, leader, target in void_leads.ASKS:
+                asks.write(json.dumps([state, leader, target]) + "\n")

@@ -168,10 +168,17 @@ def void_lead_bound(hands, focus: int, leader: int) -> tuple[int, int]:
     return game_value(_canon(suits_of(hands, focus)), (leader - focus) % 3), relevant_cards(hands, focus)
 
 
+ASKS = None
+"""When a list, :func:`holds_below` appends each question it is asked to it: (state, leader, target)."""
+
+
 def holds_below(hands, focus: int, leader: int, target: int) -> bool:
     """Whether the game holds F below ``target`` tricks (:func:`game_reaches`); its cards are
     :func:`relevant_cards` too."""
-    return not game_reaches(_canon(suits_of(hands, focus)), (leader - focus) % 3, target)
+    state, leader = _canon(suits_of(hands, focus)), (leader - focus) % 3
+    if ASKS is not None:
+        ASKS.append((state, leader, target))
+    return not game_reaches(state, leader, target)
 
 
 def relevant_cards(hands, focus: int) -> int:

@@ -47,3 +47,23 @@ def test_void_lead_bound_holds_and_the_matchings_alone_do_not(sizes, count, leas
                 mate = partition_mate(rng, hands, relevant)
                 assert _value(mate, leader, focus) <= bound, (hands, mate, leader, focus, bound, hex(relevant))
     assert fired >= least and matchings_wrong >= 10, (fired, matchings_wrong)
+
+
+@pytest.mark.heavy
+def test_the_compiled_game_answers_as_the_game():
+    """``benchmarks/void_leads_speed.py`` times a compiled copy of the game: it must be the same game."""
+    import numpy as np
+
+    from benchmarks import void_leads, void_leads_speed as compiled
+
+    rng = random.Random("void-leads-compiled")
+    memo, scratch, cards = compiled.new_memo(), np.zeros((16, 4, 4, 5), dtype=np.int64), np.zeros(1, dtype=np.int64)
+    for _ in range(500):
+        left = rng.choice((2, 3, 4, 5, 6, 7, 8))
+        deck = rng.sample(range(32), 3 * left)
+        hands = tuple(sum(1 << c for c in deck[i * left:(i + 1) * left]) for i in range(3))
+        focus, leader, target = rng.randrange(3), rng.randrange(3), rng.randint(1, left)
+        state = void_leads._canon(void_leads.suits_of(hands, focus))
+        compiled.canon(compiled.state_array(state), scratch[0, 0])
+        answer = compiled.reaches(*memo, scratch, 0, leader, target, cards)
+        assert answer == void_leads.game_reaches(state, leader, target), (state, leader, target)

@@ -103,7 +103,8 @@ def _plays(suits, seat: int, led: int):
 
 
 GAME_TRICKS = [0]
-"""Partial tricks the game has played since the module was loaded (each card of each trick tried)."""
+"""The game's partial tricks since the module was loaded: each turn (a player to play to a trick, his
+cards to try) the game has met, memo hits not counted."""
 
 
 @lru_cache(maxsize=None)

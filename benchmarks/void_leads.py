@@ -191,3 +191,29 @@ def relevant_cards(hands, focus: int) -> int:
         if theirs and hands[focus] >> 8 * s & 0xFF:
             relevant |= ((live >> 8 * s) & 0xFF & ~((theirs & -theirs) - 1)) << 8 * s
     return relevant
+
+
+def state_counts(most: int = 10) -> dict[int, int]:
+    """How many states the game has with n tricks left, n = 1 … ``most``, one leader: the multisets of
+    four suits (an empty suit among them where a player is void in all of it), each suit as
+    :func:`_canon` keeps it, the three players' lengths adding up to n each. The size a table of every
+    answer, computed ahead, would need (times three leaders, and the targets for :func:`game_reaches`)."""
+    kinds = sorted({_canon([(a, x, y, ducks, pairs)])[0] if a + x + y else (0, 0, 0, 0, 0)
+                    for a in range(9) for x in range(9 - a) for y in range(9 - a - x)
+                    for ducks in range(a + 1) for pairs in range(a - ducks + 1)})
+    ways = {(0, 0, 0, 0): 1}  # (suits chosen, a, x, y) -> multisets of the kinds so far
+    for a, x, y, _, _ in kinds:
+        after = dict(ways)
+        for (used, sa, sx, sy), count in ways.items():
+            for more in range(1, 5 - used):
+                key = (used + more, sa + more * a, sx + more * x, sy + more * y)
+                if max(key[1:]) > most:
+                    break
+                after[key] = after.get(key, 0) + count
+        ways = after
+    return {n: ways.get((4, n, n, n), 0) for n in range(1, most + 1)}
+
+
+if __name__ == "__main__":
+    for tricks, count in state_counts().items():  # python benchmarks/void_leads.py: the game's size
+        print(f"{tricks} tricks left: {count:,} states")

@@ -67,3 +67,19 @@ def test_the_compiled_game_answers_as_the_game():
         compiled.canon(compiled.state_array(state), scratch[0, 0])
         answer = compiled.reaches(*memo, scratch, 0, leader, target, cards)
         assert answer == void_leads.game_reaches(state, leader, target), (state, leader, target)
+
+
+def test_state_counts_are_the_states_of_a_few_tricks():
+    """``state_counts`` counts multisets by a recurrence; here the states of one and two tricks are
+    listed outright: every canonical state of four suits whose lengths add up to n each."""
+    from itertools import combinations_with_replacement, product
+
+    from benchmarks.void_leads import _canon, state_counts
+
+    counts = state_counts(2)
+    for tricks in (1, 2):
+        suits = [(a, x, y, ducks, pairs) for a, x, y in product(range(tricks + 1), repeat=3)
+                 for ducks in range(a + 1) for pairs in range(a - ducks + 1)]
+        states = {_canon(four) for four in combinations_with_replacement(suits, 4)
+                  if all(sum(suit[i] for suit in four) == tricks for i in range(3))}
+        assert len(states) == counts[tricks], (tricks, len(states), counts[tricks])

@@ -30,6 +30,8 @@ game's value, whatever X and Y do. The value rests on the suit lengths and, in e
 with X or Y, the owners of the live cards from X's and Y's lowest up (:func:`relevant_cards`).
 :func:`void_lead_bound` gives the value; :func:`holds_below` asks only whether it is below a target,
 with cut-offs, as a search would ask it (half the game's work or less on ``pref bench``'s misères).
+Run as a script (``python benchmarks/void_leads.py``), it prints how many states the game has by
+tricks left (:func:`state_counts`).
 """
 
 from functools import lru_cache
@@ -215,5 +217,5 @@ def state_counts(most: int = 10) -> dict[int, int]:
 
 
 if __name__ == "__main__":
-    for tricks, count in state_counts().items():  # python benchmarks/void_leads.py: the game's size
+    for tricks, count in state_counts().items():
         print(f"{tricks} tricks left: {count:,} states")

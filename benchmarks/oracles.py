@@ -235,28 +235,28 @@ def main(jobs: list[str], variants=VARIANTS) -> None:
     for job in jobs:
         value, nodes, _ = solve(job, "as searched", oracle)
         row = {"job": job, "value": value, "nodes": nodes}
+        searched = {}  # each variant's nodes
         for variant in variants:
             before = void_leads.GAME_TRICKS[0]
-            v, n, counts = solve(job, variant, oracle)
-            if variant.startswith("void"):
-                counts = {variant + ", game tricks": void_leads.GAME_TRICKS[0] - before}
+            v, searched[variant], counts = solve(job, variant, oracle)
             assert v == value, (job, variant, v, value)
-            row[variant] = round(n / nodes, 3)
-            if variant == "matching" or variant.startswith("void"):
+            row[variant] = round(searched[variant] / nodes, 3)
+            if variant == "matching":
                 row.update(counts)
-            row[variant + " nodes"] = n
-        rows.append(row)
-        print(json.dumps({k: v for k, v in row.items() if not k.endswith(" nodes")}, ensure_ascii=False), flush=True)
+            if variant.startswith("void"):
+                row[variant + ", game tricks"] = void_leads.GAME_TRICKS[0] - before
+        rows.append((row, searched))
+        print(json.dumps(row, ensure_ascii=False), flush=True)
     if len(rows) > 1:
-        total = sum(row["nodes"] for row in rows)
+        total = sum(row["nodes"] for row, _ in rows)
         summary = {"jobs": len(rows), "nodes": total}
         for variant in variants:
-            summary[variant] = round(sum(row[variant + " nodes"] for row in rows) / total, 3)
-            summary[variant + ", median job"] = round(statistics.median(row[variant] for row in rows), 3)
-            summary[variant + ", jobs above 1"] = sum(row[variant] > 1 for row in rows)
+            summary[variant] = round(sum(searched[variant] for _, searched in rows) / total, 3)
+            summary[variant + ", median job"] = round(statistics.median(row[variant] for row, _ in rows), 3)
+            summary[variant + ", jobs above 1"] = sum(row[variant] > 1 for row, _ in rows)
         for variant, memo in (("void leads", void_leads.game_value), ("void leads test", void_leads.game_reaches)):
             if variant in variants:
-                summary[variant + ", game tricks"] = sum(row[variant + ", game tricks"] for row in rows)
+                summary[variant + ", game tricks"] = sum(row[variant + ", game tricks"] for row, _ in rows)
                 summary[variant + ", game states"] = memo.cache_info().currsize
         print(json.dumps(summary, ensure_ascii=False), flush=True)
 

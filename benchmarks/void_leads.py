@@ -36,6 +36,10 @@ tricks left (:func:`state_counts`).
 
 from functools import lru_cache
 
+import numpy as np
+
+from preferans.kernel.bounds import shared_suits_relevance
+
 F, X, Y = 0, 1, 2
 A, L, K = 0, 3, 4
 """Fields of a suit's tuple (a, x, y, l, k); x and y sit at 1 and 2, the seats' own numbers."""
@@ -185,14 +189,9 @@ def holds_below(hands, focus: int, leader: int, target: int) -> bool:
 
 
 def relevant_cards(hands, focus: int) -> int:
-    """In each suit F shares with X or Y, the live cards from their lowest up."""
-    live = hands[0] | hands[1] | hands[2]
-    relevant = 0
-    for s in range(4):
-        theirs = ((hands[(focus + 1) % 3] | hands[(focus + 2) % 3]) >> 8 * s) & 0xFF
-        if theirs and hands[focus] >> 8 * s & 0xFF:
-            relevant |= ((live >> 8 * s) & 0xFF & ~((theirs & -theirs) - 1)) << 8 * s
-    return relevant
+    """In each suit F shares with X or Y, the live cards from their lowest up: the partition of the
+    search's own "no trick at all" (``shared_suits_relevance``), which these numbers rest on too."""
+    return int(shared_suits_relevance(np.array(hands, dtype=np.int64), focus))
 
 
 def state_counts(most: int = 10) -> dict[int, int]:

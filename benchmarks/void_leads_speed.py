@@ -34,6 +34,11 @@ def _code(a, x, y, l, k):
 
 
 @njit(inline="always")
+def _suit_code(st, i):
+    return _code(st[i, 0], st[i, 1], st[i, 2], st[i, 3], st[i, 4])
+
+
+@njit(inline="always")
 def _norm(src, i):
     a, x, y, l, k = src[i, 0], src[i, 1], src[i, 2], src[i, 3], src[i, 4]
     if a + x + y == 0:
@@ -105,6 +110,19 @@ def _apply(src, dst, seat, o):
         dst[suit, L] -= 1
 
 
+@njit(inline="always")
+def _settles(seat, answer):
+    """Whether ``answer`` (the catchers reach the target) to one of ``seat``'s cards settles his choice:
+    F needs one card that keeps him below, a catcher one that reaches it."""
+    return answer != (seat == F)
+
+
+@njit(inline="always")
+def _card_of(seat, leader, second, o0, o1, o2):
+    """The card (suit << 1 | kind) ``seat`` played to the trick."""
+    return o0 if seat == leader else (o1 if seat == second else o2)
+
+
 @njit
 def reaches(keys_lo, keys_hi, vals, S, d, leader, target, cnt):
     if target <= 0:
@@ -113,11 +131,8 @@ def reaches(keys_lo, keys_hi, vals, S, d, leader, target, cnt):
     n = st[0, 0] + st[1, 0] + st[2, 0] + st[3, 0]
     if target > n:
         return False
-    lo = (st[0, 0] | (st[0, 1] << 4) | (st[0, 2] << 8) | (st[0, 3] << 12) | (st[0, 4] << 16)) \
-        | ((st[1, 0] | (st[1, 1] << 4) | (st[1, 2] << 8) | (st[1, 3] << 12) | (st[1, 4] << 16)) << 20) \
-        | ((st[2, 0] | (st[2, 1] << 4) | (st[2, 2] << 8) | (st[2, 3] << 12) | (st[2, 4] << 16)) << 40)
-    hi = (st[3, 0] | (st[3, 1] << 4) | (st[3, 2] << 8) | (st[3, 3] << 12) | (st[3, 4] << 16)) \
-        | (leader << 20) | (target << 22) | (1 << 30)
+    lo = _suit_code(st, 0) | (_suit_code(st, 1) << 20) | (_suit_code(st, 2) << 40)
+    hi = _suit_code(st, 3) | (leader << 20) | (target << 22) | (1 << 30)
     h = ((lo * -7046029254386353131) ^ (hi * -4658895280553007687))
     h ^= (h >> 29)
     slot = h & (MEMO - 1)
@@ -146,48 +161,17 @@ def reaches(keys_lo, keys_hi, vals, S, d, leader, target, cnt):
                     continue
                 _apply(S[d, 2], S[d, 3], s2, o2)
                 cnt[0] += 1
-                after = S[d, 3]
-                f_o = o0 if leader == F else (o1 if s1 == F else o2)
-                f_suit = f_o >> 1
-                x_o = o0 if leader == 1 else (o1 if s1 == 1 else o2)
-                y_o = o0 if leader == 2 else (o1 if s1 == 2 else o2)
-                x_in = (x_o >> 1) == led
-                y_in = (y_o >> 1) == led
-                canon(after, S[d + 1, 0])
-                if f_suit == led and not x_in and not y_in:
-                    r = reaches(keys_lo, keys_hi, vals, S, d + 1, F, target - 1, cnt)
-                else:
-                    r = False
-                    if x_in:
-                        r = reaches(keys_lo, keys_hi, vals, S, d + 1, 1, target, cnt)
-                    if not r and y_in:
-                        canon(after, S[d + 1, 0])
-                        r = reaches(keys_lo, keys_hi, vals, S, d + 1, 2, target, cnt)
-                    if not r and f_suit == led and (f_o & 1) == 1 and after[led, K] > 0:
-                        after[led, K] -= 1
-                        canon(after, S[d + 1, 0])
-                        after[led, K] += 1
-                        r = reaches(keys_lo, keys_hi, vals, S, d + 1, F, target - 1, cnt)
-                if s2 == F:
-                    if not r:
-                        r2 = False
-                        break
-                elif r:
-                    r2 = True
+                r = _settle(keys_lo, keys_hi, vals, S, d, target, cnt, led,
+                            _card_of(F, leader, s1, o0, o1, o2), _card_of(1, leader, s1, o0, o1, o2),
+                            _card_of(2, leader, s1, o0, o1, o2))
+                if _settles(s2, r):
+                    r2 = r
                     break
-            if s1 == F:
-                if not r2:
-                    r1 = False
-                    break
-            elif r2:
-                r1 = True
+            if _settles(s1, r2):
+                r1 = r2
                 break
-        if leader == F:
-            if not r1:
-                result = False
-                break
-        elif r1:
-            result = True
+        if _settles(leader, r1):
+            result = r1
             break
     # store (the slot found empty may have been taken by the recursion: probe again)
     slot = h & (MEMO - 1)
@@ -197,6 +181,28 @@ def reaches(keys_lo, keys_hi, vals, S, d, leader, target, cnt):
     keys_hi[slot] = hi
     vals[slot] = 1 if result else 0
     return result
+
+
+@njit(inline="always")
+def _settle(keys_lo, keys_hi, vals, S, d, target, cnt, led, f_card, x_card, y_card):
+    """Whether the catchers reach the target from the trick just played (``S[d, 3]``), choosing its
+    winner as the game lets them."""
+    after = S[d, 3]
+    x_in = (x_card >> 1) == led
+    y_in = (y_card >> 1) == led
+    canon(after, S[d + 1, 0])  # the deeper searches leave S[d + 1, 0] as it is
+    if f_card >> 1 == led and not x_in and not y_in:
+        return reaches(keys_lo, keys_hi, vals, S, d + 1, F, target - 1, cnt)
+    if x_in and reaches(keys_lo, keys_hi, vals, S, d + 1, 1, target, cnt):
+        return True
+    if y_in and reaches(keys_lo, keys_hi, vals, S, d + 1, 2, target, cnt):
+        return True
+    if f_card >> 1 == led and f_card & 1 == 1 and after[led, K] > 0:
+        after[led, K] -= 1
+        canon(after, S[d + 1, 0])
+        after[led, K] += 1
+        return reaches(keys_lo, keys_hi, vals, S, d + 1, F, target - 1, cnt)
+    return False
 
 
 def new_memo():
@@ -231,8 +237,7 @@ def main(path: str) -> None:
     cards = np.zeros(1, dtype=np.int64)
     out = np.zeros(len(asks), dtype=np.bool_)
     answer_all(states[:1], leaders[:1], targets[:1], *new_memo(), scratch, cards, out)  # compile
-    sys.path.insert(0, __file__.rpartition("/")[0] or ".")
-    import void_leads
+    import void_leads  # beside this script, which Python puts first on the path
     for rounds in range(3):
         memo = new_memo()
         cards[0] = 0

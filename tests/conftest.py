@@ -9,6 +9,7 @@ marked ``slow`` and run only with ``--runslow``.
 """
 
 import copy
+import functools
 import json
 import os
 import signal
@@ -115,6 +116,25 @@ def _kill_group(process: subprocess.Popen) -> None:
             os.killpg(process.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
+
+
+@functools.cache
+def _bound_oracle():
+    from preferans import Engine, Options
+
+    return Engine(Options(misere_bounds=False, defender_leads=False, rank_skip=False, safe_suits=False))
+
+
+def trick_start_value(game, focus, hands, leader, cooperative=False) -> int:
+    """The focus player's tricks from a trick start, for the tests of the misère bounds: the brute
+    force up to 4 cards a hand; beyond, where it is too slow, the search with the misère bounds and the
+    shortcuts built on them off (itself held to the brute force by tests/test_search_vs_reference.py)."""
+    from preferans import Position, reference
+
+    position = Position(hands, leader, ())
+    if bin(hands[0]).count("1") <= 4:
+        return reference.value(position, game, focus, cooperative)
+    return _bound_oracle().value(position, game, focus, cooperative)
 
 
 def partition_mate(rng, hands, relevant: int) -> tuple[int, int, int]:

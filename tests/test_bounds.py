@@ -12,9 +12,9 @@ import random
 
 import numpy as np
 import pytest
-from conftest import partition_mate
+from conftest import partition_mate, trick_start_value
 
-from preferans import Engine, Game, Options, Position, reference
+from preferans import Game, Position, reference
 from preferans.kernel.bounds import (loses_trick, never_wins, shared_suits_relevance, sure_escapes, top_trumps,
                                      wins_trick)
 
@@ -23,10 +23,8 @@ SAMPLES = [pytest.param((30, (2, 3, 3, 4)), id="small"),
            pytest.param((150, (2, 3, 3, 4, 4)), id="large", marks=pytest.mark.heavy)]
 """How many trick starts each bound is tried on, and their hand sizes: the large sample (seconds
 each: the brute force of 4-card hands) in the whole suite, the small one in the quick tier."""
-# Beyond 4 cards a hand the brute force is too slow; there the oracle is the search with the
-# misère bounds and the shortcuts built on them off (itself held to the brute force by
-# tests/test_search_vs_reference.py). Counting more than one escape needs such hands.
-ORACLE = Engine(Options(misere_bounds=False, defender_leads=False, rank_skip=False, safe_suits=False))
+# Counting more than one escape needs hands beyond the brute force's 4 cards: conftest's
+# trick_start_value answers those with the search, the misère bounds off.
 
 
 def _deal(rng: random.Random, cards: int) -> tuple[int, int, int]:
@@ -49,13 +47,6 @@ def _cases(kind: str, seed: int, count: int, sizes=(2, 3, 3, 4, 4)):
             yield Game.raspasy("none"), rng.randrange(3), hands, leader, left, rng
 
 
-def _values(game, focus, hands, leader, cooperative):
-    position = Position(hands, leader, ())
-    if bin(hands[0]).count("1") <= 4:
-        return reference.value(position, game, focus, cooperative)
-    return ORACLE.value(position, game, focus, cooperative)
-
-
 def _check(bound, kind, cooperative, count=150, sizes=(2, 3, 3, 4, 4), least=0.1):
     """``bound(hands, focus, leader, left)`` -> (fires, holds(value), relevant): every firing is
     checked against the brute force on the position and two positions of its partition; it must
@@ -67,7 +58,7 @@ def _check(bound, kind, cooperative, count=150, sizes=(2, 3, 3, 4, 4), least=0.1
             continue
         fired += 1
         for mate in (hands, partition_mate(rng, hands, relevant), partition_mate(rng, hands, relevant)):
-            value = _values(game, focus, mate, leader, cooperative)
+            value = trick_start_value(game, focus, mate, leader, cooperative)
             assert holds(value), (kind, cooperative, hands, mate, focus, leader, value, hex(relevant))
     assert fired >= count * least, f"the bound fired on {fired} of {count} positions only"
 
@@ -114,7 +105,7 @@ def test_never_wins_holds_on_long_hands(kind, cooperative):
         others = hands[(focus + 1) % 3] | hands[(focus + 2) % 3]
         beyond_none += any(others & ((1 << c) - (1 << (c & 0x18))) for c in range(32) if hands[focus] >> c & 1)
         for mate in (hands, partition_mate(rng, hands, relevant)):
-            value = _values(game, focus, mate, leader, cooperative)
+            value = trick_start_value(game, focus, mate, leader, cooperative)
             assert holds(value), (kind, cooperative, hands, mate, focus, leader, value)
     assert checked >= 30 and beyond_none >= 20 and on_lead >= 5, (checked, beyond_none, on_lead)
 
@@ -164,7 +155,7 @@ def test_sure_escapes_holds_when_it_counts_several(kind, cooperative):
             continue
         checked += 1
         for mate in (hands, partition_mate(rng, hands, relevant)):
-            value = _values(game, focus, mate, leader, cooperative)
+            value = trick_start_value(game, focus, mate, leader, cooperative)
             assert value <= left - e, (kind, cooperative, hands, mate, focus, leader, value, e)
     assert checked >= 30
 

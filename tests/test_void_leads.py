@@ -5,20 +5,19 @@ while the matchings alone do not (a player can be left on lead with only suits t
 import random
 
 import pytest
-from conftest import partition_mate
+from conftest import partition_mate, trick_start_value
 
 from benchmarks.void_leads import holds_below, matchings, void_lead_bound
-from preferans import Engine, Game, Options, Position, reference
-
-ORACLE = Engine(Options(misere_bounds=False, safe_suits=False, rank_skip=False, defender_leads=False))
-"""Beyond 4 cards a hand: the search without the misère bounds (held to the brute force elsewhere)."""
+from preferans import Game
 
 
 def _value(hands, leader, focus):
-    position = Position(hands, leader, ())
-    if bin(hands[0]).count("1") <= 4:
-        return reference.value(position, Game.misere(focus), focus)
-    return ORACLE.value(position, Game.misere(focus), focus)
+    return trick_start_value(Game.misere(focus), focus, hands, leader)
+
+
+def _hands(rng, left):
+    deck = rng.sample(range(32), 3 * left)
+    return tuple(sum(1 << c for c in deck[i * left:(i + 1) * left]) for i in range(3))
 
 
 @pytest.mark.parametrize("sizes, count, least", [
@@ -33,8 +32,7 @@ def test_void_lead_bound_holds_and_the_matchings_alone_do_not(sizes, count, leas
     fired = matchings_wrong = 0
     for _ in range(count):
         left = rng.choice(sizes)
-        deck = rng.sample(range(32), 3 * left)
-        hands = tuple(sum(1 << c for c in deck[i * left:(i + 1) * left]) for i in range(3))
+        hands = _hands(rng, left)
         leader, focus, target = rng.randrange(3), rng.randrange(3), rng.randint(1, left)
         bound, relevant = void_lead_bound(hands, focus, leader)
         assert holds_below(hands, focus, leader, target) == (bound < target), (hands, leader, focus, target, bound)
@@ -60,8 +58,7 @@ def test_the_compiled_game_answers_as_the_game():
     memo, scratch, cards = compiled.new_memo(), np.zeros((16, 4, 4, 5), dtype=np.int64), np.zeros(1, dtype=np.int64)
     for _ in range(500):
         left = rng.choice((2, 3, 4, 5, 6, 7, 8))
-        deck = rng.sample(range(32), 3 * left)
-        hands = tuple(sum(1 << c for c in deck[i * left:(i + 1) * left]) for i in range(3))
+        hands = _hands(rng, left)
         focus, leader, target = rng.randrange(3), rng.randrange(3), rng.randint(1, left)
         state = void_leads._canon(void_leads.suits_of(hands, focus))
         compiled.canon(compiled.state_array(state), scratch[0, 0])

@@ -18,7 +18,7 @@ from .cards import NO_TRUMP
 from .kernel import drivers
 from .kernel.config import (ALL_SHORTCUTS, C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FOCUS_MAX, C_GAME_ID,
                             C_GENERATION, C_N_TALON, C_TALON, C_TALON_MODE, C_TRUMP, CTX_SIZE,
-                            MAX_CARDS_IN_PLAY, P_HANDS, P_LEADER, P_N_TRICK, P_TRICK, POS_SIZE,
+                            MAX_CARDS_IN_PLAY, P_TRICK, POS_SIZE,
                             S_BOUND_CUTS, S_CUTS, S_FIRST_CUTS, S_NODES, S_TT_HITS, S_TT_PROBES,
                             S_TT_STORES, SHORTCUT_NAMES, STATS_SIZE, TALON_DEALER, TALON_NONE,
                             TALON_SUIT)
@@ -146,13 +146,22 @@ class SearchStats:
         return SearchStats(**fields, table_fill=self.table_fill)
 
 
+_NO_TRICK = (0,) * (POS_SIZE - P_TRICK)
+"""The trick slots of a position array left empty."""
+MAX_TALON = C_GAME_ID - C_TALON
+"""The context's slots for the talon cards still to be turned."""
+_NO_TALON = (0,) * MAX_TALON
+CONTEXTS_KEPT = 64
+"""How many games' contexts a searcher keeps (:meth:`Searcher._arrays`); past that it forgets them all."""
+
+
 def encode_position(position: Position) -> np.ndarray:
-    pos = np.zeros(POS_SIZE, dtype=np.int64)
-    pos[P_HANDS:P_HANDS + 3] = position.hands
-    pos[P_LEADER] = position.leader
-    pos[P_N_TRICK] = len(position.trick)
-    pos[P_TRICK:P_TRICK + len(position.trick)] = position.trick
-    return pos
+    """The kernel's view of a position: the hands, the leader, the trick's length and its cards, in
+    the order of ``config.P_*`` (``tests/test_engine_arrays.py``), made from one tuple (an array filled
+    field by field took twice as long, a microsecond of every small job)."""
+    trick = position.trick
+    return np.array((*position.hands, position.leader, len(trick), *trick, *_NO_TRICK[len(trick):]),
+                    dtype=np.int64)
 
 
 def encode_game(game: Game, focus: int, talon: tuple[int, ...], flags: int = ALL_SHORTCUTS,
@@ -168,13 +177,18 @@ def encode_game(game: Game, focus: int, talon: tuple[int, ...], flags: int = ALL
     ctx[C_FOCUS] = focus
     ctx[C_FOCUS_MAX] = focus_max
     ctx[C_FLAGS] = flags
-    ctx[C_TALON_MODE] = _TALON_CODES[game.talon_mode] if talon else TALON_NONE
-    ctx[C_N_TALON] = len(talon)
-    ctx[C_TALON:C_TALON + len(talon)] = talon
+    set_talon(ctx, game, talon)
     ctx[C_COOPERATIVE] = int(cooperative)
     ctx[C_GAME_ID] = game_id(game.trump, focus, focus_max, int(cooperative))
     ctx[C_GENERATION] = generation
     return ctx
+
+
+def set_talon(ctx: np.ndarray, game: Game, talon: tuple[int, ...]) -> None:
+    """Write the talon cards still to be turned (``C_TALON_MODE``, ``C_N_TALON``, ``C_TALON``) into a context."""
+    ctx[C_TALON_MODE] = _TALON_CODES[game.talon_mode] if talon else TALON_NONE
+    ctx[C_N_TALON] = len(talon)
+    ctx[C_TALON:C_TALON + MAX_TALON] = (*talon, *_NO_TALON[len(talon):])
 
 
 class Searcher:
@@ -199,8 +213,11 @@ class Searcher:
         self.scratch = np.stack([drivers.new_scratch() for _ in range(3)])
         """One set of killer moves per focus seat: a raspasy deal's three searches, each against
         a different pair, would otherwise order their leads by each other's cut-offs."""
+        self._killers = tuple(self.scratch)  # each seat's row, taken once (a view a job)
         self.counters = np.zeros(STATS_SIZE, dtype=np.int64)
         self.generation = 0
+        self._contexts: dict = {}
+        """Each game's encoded context, by (game, focus, cooperative): see :meth:`_arrays`."""
         self._split_memos: dict = {}
         """The split's own tables (:mod:`.kernel.split`), made on first use: one per job (game,
         defender, ranks), the last few kept (``split_kept_memo``)."""
@@ -227,10 +244,20 @@ class Searcher:
                            table_fill=tt.fill(self.table))
 
     def _arrays(self, position: Position, game: Game, focus: int, cooperative: bool = False):
+        """A job's arrays for the kernel. The game's context is encoded once and kept (the kernel
+        writes into it only what every job sets afresh: the hands, the counters, the killers and
+        its scratch rows), so a small job does not pay for encoding it again."""
         self.generation = self.generation % 127 + 1
-        ctx = encode_game(game, focus, position.talon, self.options.flags, self.generation, cooperative)
-        return (encode_position(position), ctx,
-                self.table, self.scratch[focus % 3], self.counters)
+        key = (game, focus, cooperative)
+        ctx = self._contexts.get(key)
+        if ctx is None:
+            if len(self._contexts) >= CONTEXTS_KEPT:
+                self._contexts.clear()
+            ctx = self._contexts[key] = encode_game(game, focus, position.talon, self.options.flags, 0, cooperative)
+        elif position.talon or ctx[C_N_TALON]:
+            set_talon(ctx, game, position.talon)
+        ctx[C_GENERATION] = self.generation
+        return encode_position(position), ctx, self.table, self._killers[focus % 3], self.counters
 
     def value(self, position: Position, game: Game, focus: int, cooperative: bool = False) -> int:
         """:meth:`Engine.value` without the checks."""

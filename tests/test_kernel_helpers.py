@@ -13,11 +13,12 @@ import pytest
 
 from preferans import reference
 from preferans.cards import NO_TRUMP, cards_of, mask_of
-from preferans.kernel.bits import (FLAGS, RANKS, at_least_each, below_each, count_each, fill_below_each, first_suit,
-                                lowest_each, min_each, suits_held, sum_each)
+from preferans.kernel.bits import (FAST_BIT_GATHER, FLAGS, PDEP_AT, RANKS, at_least_each, below_each, compress,
+                                   count_each, expand, fill_below_each, first_suit, lowest_each, min_each, pdep, pext,
+                                   suits_held, sum_each)
 from preferans.kernel.bounds import (all_boss, never_wins, shared_suits_relevance, sure_count, sure_tricks,
                                   tops_relevance, wins_all, wins_none)
-from preferans.kernel.moves import group_top, representatives
+from preferans.kernel.moves import group_top, representatives, representatives_at_once, representatives_by_suit
 from preferans.kernel.safety import SAFE, owner_code
 from preferans.kernel import tt
 from preferans.kernel.tt import absolute_move, kvec_cards, relative_move, relevance_kvec
@@ -322,6 +323,67 @@ def test_each_bound_holds_for_the_partition_it_names(seed):
                     swapped += 1
                     break
     assert swapped
+
+
+# -- rank compression: the tables and the CPU's pext and pdep --------------------------------------
+
+def _pext_loop(x: int, mask: int) -> int:
+    places = [b for b in range(64) if mask >> b & 1]
+    return sum(1 << i for i, b in enumerate(places) if x >> b & 1)
+
+
+def _pdep_loop(x: int, mask: int) -> int:
+    places = [b for b in range(64) if mask >> b & 1]
+    return sum(1 << b for i, b in enumerate(places) if x >> i & 1)
+
+
+def test_pext_and_pdep_agree_with_loops():
+    """Whichever way this machine computes them (:data:`FAST_BIT_GATHER`: the instructions, else a
+    loop), on masks of one suit and of all four."""
+    rng = random.Random(7)
+    for _ in range(3000):
+        width = rng.choice([8, 32])
+        x, mask = rng.getrandbits(width), rng.getrandbits(width)
+        assert pext(x, mask) == _pext_loop(x, mask), (x, mask, FAST_BIT_GATHER)
+        assert pdep(x, mask) == _pdep_loop(x, mask), (x, mask, FAST_BIT_GATHER)
+
+
+def test_compress_and_expand_agree_with_the_tables():
+    """The kernel's rank compression, by instruction or by table, is the tables' on every suit."""
+    for live in range(256):
+        n = bin(live).count("1")
+        for sub in range(256):
+            if sub & ~live == 0:
+                assert compress(sub, live, RANKS) == RANKS[live * 256 + sub], (live, sub)
+            if sub < 1 << n:
+                assert expand(sub, live, RANKS) == RANKS[PDEP_AT + live * 256 + sub], (live, sub)
+
+
+def _representatives_suit_by_suit(legal: int, live: int) -> int:
+    """A legal card is kept unless the next live card above it in its suit is legal too."""
+    out = 0
+    for c in cards_of(legal):
+        above = [d for d in range(c + 1, (c | 7) + 1) if live >> d & 1]
+        if not above or not legal >> above[0] & 1:
+            out |= 1 << c
+    return out
+
+
+def test_representatives_of_all_four_suits_at_once_agree_with_a_loop():
+    """The four-suit grouping (the kernel's with fast pext and pdep) and the suit-by-suit one (the
+    kernel's without: its compress and expand are the tables', as the test above holds), against a
+    plain loop on random hands: a run must not run on across a suit's end into the next suit's lowest
+    card."""
+    rng = random.Random(8)
+    for _ in range(5000):
+        live = rng.getrandbits(32) | rng.choice([0, 0xFF << 8 * rng.randrange(4)])
+        legal = live & rng.getrandbits(32)
+        if rng.random() < 0.3:  # one suit only, as when following
+            legal &= 0xFF << 8 * rng.randrange(4)
+        expected = _representatives_suit_by_suit(legal, live)
+        assert representatives_at_once(legal, live) == expected, (legal, live)
+        assert representatives_by_suit(legal, live, RANKS) == expected, (legal, live)
+        assert representatives(legal, live, RANKS) == expected, (legal, live)
 
 
 # -- grouping equal cards -----------------------------------------------------------------------

@@ -10,13 +10,16 @@ look the same: within a suit, the live cards (those still in a hand or on the
 table) are renumbered 0, 1, 2 … from the lowest. ``RANKS[live * 256 + sub]`` packs the
 bits of ``sub`` (a subset of ``live``) into those relative ranks ("pext") and
 ``RANKS[PDEP_AT + live * 256 + packed]`` undoes it ("pdep"). Both 256 × 256 tables of bytes
-are built once here and handed to the kernel as one array (one argument fewer a call).
+are built once here and handed to the kernel as one array (one argument fewer a call). Where the
+CPU has fast ``pext`` and ``pdep`` instructions (:data:`FAST_BIT_GATHER`) the kernel uses them
+instead (:func:`compress`, :func:`expand`), and groups equal cards of all four suits at once.
 """
 
 import numba
 import numpy as np
 from llvmlite import ir
 from numba import types
+from numba.core import cgutils
 from numba.extending import intrinsic
 
 from .config import jit, jit_inline
@@ -145,6 +148,97 @@ def first_suit(flags):
     if flags == 0:
         return -1
     return high_bit(flags & -flags) >> 3
+
+
+def _fast_bit_gather() -> bool:
+    """Whether the compiled kernel uses the CPU's own ``pext`` and ``pdep`` (BMI2) for the rank
+    compression instead of the tables below: where the CPU has them and runs them in a few cycles
+    (not AMD's Zen 1 and 2 and earlier, where they are microcoded, hundreds of cycles). The results
+    are the same either way (``tests/test_kernel_helpers.py`` holds the two to each other)."""
+    if numba.config.DISABLE_JIT:
+        return False
+    import llvmlite.binding as ll
+
+    features = ll.get_host_cpu_features()
+    return features.get("bmi2", False) and not ll.get_host_cpu_name().startswith(
+        ("znver1", "znver2", "bdver", "btver", "amdfam10"))
+
+
+FAST_BIT_GATHER = _fast_bit_gather()
+
+
+def _bmi2(name):
+    @intrinsic
+    def gather(typingctx, x, mask):
+        sig = types.int64(types.int64, types.int64)
+
+        def codegen(context, builder, signature, args):
+            i64 = ir.IntType(64)
+            fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64, i64]), name)
+            return builder.call(fn, args)
+
+        return sig, codegen
+
+    return gather
+
+
+if FAST_BIT_GATHER:
+    _pext = _bmi2("llvm.x86.bmi.pext.64")
+    _pdep = _bmi2("llvm.x86.bmi.pdep.64")
+else:
+    @jit_inline
+    def _pext(x, mask):
+        out = np.int64(0)
+        i = 0
+        while mask != 0:
+            b = mask & -mask
+            mask ^= b
+            if x & b:
+                out |= np.int64(1) << i
+            i += 1
+        return out
+
+    @jit_inline
+    def _pdep(x, mask):
+        out = np.int64(0)
+        i = 0
+        while mask != 0:
+            b = mask & -mask
+            mask ^= b
+            if (x >> i) & 1:
+                out |= b
+            i += 1
+        return out
+
+
+@jit_inline
+def pext(x, mask):
+    """The bits of ``x`` at the places of ``mask``'s bits, packed from bit 0 up (BMI2's ``pext``;
+    a loop where the CPU lacks a fast one: see :data:`FAST_BIT_GATHER`)."""
+    return _pext(np.int64(x), np.int64(mask))
+
+
+@jit_inline
+def pdep(x, mask):
+    """The inverse of :func:`pext`: the low bits of ``x`` spread to the places of ``mask``'s bits."""
+    return _pdep(np.int64(x), np.int64(mask))
+
+
+@jit_inline
+def compress(sub, live, ranks):
+    """The cards of ``sub`` (8 bits of one suit, within ``live``) as relative ranks among ``live``:
+    :func:`pext`, or the table ``ranks`` (:data:`RANKS`) where the CPU lacks a fast one."""
+    if FAST_BIT_GATHER:
+        return pext(sub, live)
+    return np.int64(ranks[live * 256 + sub])
+
+
+@jit_inline
+def expand(packed, live, ranks):
+    """The inverse of :func:`compress`: relative ranks among ``live`` back to cards."""
+    if FAST_BIT_GATHER:
+        return pdep(packed, live)
+    return np.int64(ranks[PDEP_AT + live * 256 + packed])
 
 
 def _compression_tables():

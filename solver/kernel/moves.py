@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from .bits import PDEP_AT, high_bit, popcount
+from .bits import FAST_BIT_GATHER, compress, expand, high_bit, lowest_each, pdep, pext, popcount
 from .config import C_FOCUS, C_MOVES, C_SCORES, MOVES_ROW, jit, jit_inline
 
 NO_SUIT = -1
@@ -67,8 +67,27 @@ def representatives(legal, live, ranks):
     Cards of one hand that touch once the cards already played are taken out are
     interchangeable: whichever is played, the rest of the game is the same up to
     renaming. ``live`` must hold every card that can still matter: the hands, the
-    cards on the table and the talon cards still to be turned.
+    cards on the table and the talon cards still to be turned. Four suits at once where the
+    CPU has fast ``pext`` and ``pdep`` (:data:`.bits.FAST_BIT_GATHER`), else suit by suit.
     """
+    if FAST_BIT_GATHER:
+        return representatives_at_once(legal, live)
+    return representatives_by_suit(legal, live, ranks)
+
+
+@jit_inline
+def representatives_at_once(legal, live):
+    """:func:`representatives` by ``pext`` and ``pdep`` over all four suits: the legal cards packed
+    among the live ones, a card is a top unless the next live card up is legal too and of its suit
+    (not the next suit's lowest)."""
+    packed = pext(legal, live)
+    starts = pext(lowest_each(live), live)  # each suit's lowest live card, packed
+    return pdep(packed & ~((packed & ~starts) >> 1), live)
+
+
+@jit_inline
+def representatives_by_suit(legal, live, ranks):
+    """:func:`representatives` one suit at a time, by :func:`.bits.compress` and :func:`.bits.expand`."""
     out = 0
     for s in range(4):
         sh = 8 * s
@@ -76,9 +95,9 @@ def representatives(legal, live, ranks):
         if mine == 0:
             continue
         lv = (live >> sh) & 0xFF
-        packed = np.int64(ranks[lv * 256 + mine])
+        packed = compress(mine, lv, ranks)
         tops = packed & ~(packed >> 1)
-        out |= np.int64(ranks[PDEP_AT + lv * 256 + tops]) << sh
+        out |= expand(tops, lv, ranks) << sh
     return out
 
 

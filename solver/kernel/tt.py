@@ -45,7 +45,7 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from .bits import PDEP_AT, high_bit, popcount
+from .bits import compress, expand, high_bit, popcount
 from .config import jit, jit_inline
 
 NO_UPPER = 100
@@ -217,9 +217,9 @@ def position_key(hands, leader, game, ranks):
     code = np.int64(0)
     for s in range(4):
         sh = 8 * s
-        lv = ((live >> sh) & 0xFF) * 256
-        cb = np.int64(ranks[lv + ((hands[1] >> sh) & 0xFF)])
-        cc = np.int64(ranks[lv + ((hands[2] >> sh) & 0xFF)])
+        lv = (live >> sh) & 0xFF
+        cb = compress((hands[1] >> sh) & 0xFF, lv, ranks)
+        cc = compress((hands[2] >> sh) & 0xFF, lv, ranks)
         la = popcount((hands[0] >> sh) & 0xFF)
         shape |= (la | (popcount(cb) << 4) | (popcount(cc) << 8)) << (12 * s)
         code |= (SPREAD[cb] | (SPREAD[cc] << 1)) << (16 * s)
@@ -434,7 +434,7 @@ def kvec_cards(kvec, live, ranks):
             lv = (live >> (8 * s)) & 0xFF
             n = popcount(lv)
             top = ((1 << k) - 1) << (n - k)
-            out |= np.int64(ranks[PDEP_AT + lv * 256 + top]) << (8 * s)
+            out |= expand(top, lv, ranks) << (8 * s)
     return out
 
 
@@ -458,4 +458,4 @@ def absolute_move(move, live, ranks):
     n = popcount(lv)
     if (move & 7) >= n:
         return -1
-    return s * 8 + high_bit(np.int64(ranks[PDEP_AT + lv * 256 + (1 << (n - 1 - (move & 7)))]))
+    return s * 8 + high_bit(expand(np.int64(1) << (n - 1 - (move & 7)), lv, ranks))

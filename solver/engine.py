@@ -213,7 +213,6 @@ class Searcher:
         self.scratch = np.stack([drivers.new_scratch() for _ in range(3)])
         """One set of killer moves per focus seat: a raspasy deal's three searches, each against
         a different pair, would otherwise order their leads by each other's cut-offs."""
-        self._killers = tuple(self.scratch)  # each seat's row, taken once (a view a job)
         self.counters = np.zeros(STATS_SIZE, dtype=np.int64)
         self.generation = 0
         self._contexts: dict = {}
@@ -257,7 +256,7 @@ class Searcher:
         elif position.talon or ctx[C_N_TALON]:
             set_talon(ctx, game, position.talon)
         ctx[C_GENERATION] = self.generation
-        return encode_position(position), ctx, self.table, self._killers[focus % 3], self.counters
+        return encode_position(position), ctx, self.table, self.scratch[focus % 3], self.counters
 
     def value(self, position: Position, game: Game, focus: int, cooperative: bool = False) -> int:
         """:meth:`Engine.value` without the checks."""

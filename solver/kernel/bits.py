@@ -187,28 +187,27 @@ if FAST_BIT_GATHER:
     _pdep = _bmi2("llvm.x86.bmi.pdep.64")
 else:
     @jit_inline
-    def _pext(x, mask):
+    def _bit_by_bit(x, mask, deposit):
+        """``pext`` (``deposit`` false) or ``pdep`` (true) one bit of ``mask`` at a time."""
         out = np.int64(0)
         i = 0
         while mask != 0:
             b = mask & -mask
             mask ^= b
-            if x & b:
+            if deposit and (x >> i) & 1:
+                out |= b
+            elif not deposit and x & b:
                 out |= np.int64(1) << i
             i += 1
         return out
 
     @jit_inline
+    def _pext(x, mask):
+        return _bit_by_bit(x, mask, False)
+
+    @jit_inline
     def _pdep(x, mask):
-        out = np.int64(0)
-        i = 0
-        while mask != 0:
-            b = mask & -mask
-            mask ^= b
-            if (x >> i) & 1:
-                out |= b
-            i += 1
-        return out
+        return _bit_by_bit(x, mask, True)
 
 
 @jit_inline

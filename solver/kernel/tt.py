@@ -11,7 +11,9 @@ as each hand keeps as many cards of each suit. So an entry is keyed on
 * the owners of the top ``k`` live cards of each suit (``kvec`` holds the four ``k``),
 
 and it answers for every position of that shape whose top cards have those owners.
-Owners are coded two bits a card, from the lowest live card up, 16 bits a suit.
+Owners are coded two bits a card (the second hand's bit, then the third's), from the lowest live
+card up, the suits one after another: a suit's code starts where the code of the suits before it
+ends (at most 30 live cards, 60 bits; the shape says where each suit starts).
 
 The stored code is compared under its mask, so a hash collision costs time but
 never a wrong answer; several matching entries combine (highest lower bound,
@@ -45,7 +47,7 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from .bits import compress, expand, high_bit, popcount
+from .bits import FAST_BIT_GATHER, compress, count_each, expand, high_bit, pdep, pext, popcount
 from .config import jit, jit_inline
 
 NO_UPPER = 100
@@ -211,30 +213,62 @@ def game_id(trump: int, focus: int, focus_max: int, cooperative: int) -> int:
 def position_key(hands, leader, game, ranks):
     """``(shape, code)`` of the position at a trick start (see the module docstring): the one place
     the key is composed, the shape word from :data:`KEY_FIELDS` (``game``: :func:`game_id`, or the
-    split's memo's own)."""
+    split's memo's own). Four suits at once where the CPU has fast ``pext`` and ``pdep``
+    (:data:`.bits.FAST_BIT_GATHER`), else suit by suit; the same key either way."""
+    if FAST_BIT_GATHER:
+        shape, code = _key_at_once(hands)
+    else:
+        shape, code = _key_by_suit(hands, ranks)
+    return shape | (leader << LEADER_SHIFT) | (game << GAME_SHIFT), code
+
+
+_EVEN = 0x5555555555555555
+_ODD = (_EVEN << 1) - (1 << 64)  # 0xAAAA…AAAA as a signed word
+_LOW_BYTES_OF_12 = sum(0xFF << (12 * s) for s in range(4))
+_TOP_NIBBLES_OF_12 = sum(0xF << (12 * s + 8) for s in range(4))
+
+
+@jit_inline
+def _key_at_once(hands):
+    """The lengths and the owners' code by ``pext`` and ``pdep`` over all four suits: the second and
+    third hands' cards packed among the live ones (the suits one after another) and interleaved."""
     live = hands[0] | hands[1] | hands[2]
-    shape = np.int64(0)
+    first_two = count_each(hands[0]) | (count_each(hands[1]) << 4)  # a suit's two lengths a byte
+    lengths = pdep(first_two, _LOW_BYTES_OF_12) | pdep(pext(count_each(hands[2]), 0x0F0F0F0F), _TOP_NIBBLES_OF_12)
+    code = pdep(pext(hands[1], live), _EVEN) | pdep(pext(hands[2], live), _ODD)
+    return lengths, code
+
+
+@jit_inline
+def _key_by_suit(hands, ranks):
+    """:func:`_key_at_once` one suit at a time, by :func:`.bits.compress` and :data:`SPREAD`."""
+    live = hands[0] | hands[1] | hands[2]
+    lengths = np.int64(0)
     code = np.int64(0)
+    at = 0
     for s in range(4):
         sh = 8 * s
         lv = (live >> sh) & 0xFF
         cb = compress((hands[1] >> sh) & 0xFF, lv, ranks)
         cc = compress((hands[2] >> sh) & 0xFF, lv, ranks)
         la = popcount((hands[0] >> sh) & 0xFF)
-        shape |= (la | (popcount(cb) << 4) | (popcount(cc) << 8)) << (12 * s)
-        code |= (SPREAD[cb] | (SPREAD[cc] << 1)) << (16 * s)
-    return shape | (leader << LEADER_SHIFT) | (game << GAME_SHIFT), code
+        lengths |= (la | (popcount(cb) << 4) | (popcount(cc) << 8)) << (12 * s)
+        code |= (SPREAD[cb] | (SPREAD[cc] << 1)) << at
+        at += 2 * popcount(lv)
+    return lengths, code
 
 
 @jit_inline
 def _code_mask(shape, kvec):
     """The code bits of the top ``k`` live cards of each suit."""
     m = np.int64(0)
+    at = 0  # where the suit's code starts: two bits for each live card of the suits before it
     for s in range(4):
         lengths = shape >> (12 * s)
         n = (lengths & 0xF) + ((lengths >> 4) & 0xF) + ((lengths >> 8) & 0xF)
         k = (kvec >> (4 * s)) & 0xF
-        m |= (((np.int64(1) << (2 * k)) - 1) << (2 * (n - k))) << (16 * s)
+        m |= ((np.int64(1) << (2 * k)) - 1) << (at + 2 * (n - k))
+        at += 2 * n
     return m
 
 

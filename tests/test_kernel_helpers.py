@@ -171,8 +171,14 @@ def test_relevance_kvec_keeps_the_top_live_cards_down_to_the_lowest_relevant_one
     for _ in range(300):
         live = rng.getrandbits(32)
         relevant = live & rng.getrandbits(32) & rng.getrandbits(32)
-        kept = kvec_cards(relevance_kvec(relevant, live), live, RANKS)
+        kvec = relevance_kvec(relevant, live)
+        kept = kvec_cards(kvec, live, RANKS)
         assert kept & relevant == relevant and kept & ~live == 0
+        expected = 0
+        for s in range(4):
+            lowest = min((c for c in cards_of(relevant) if c >> 3 == s), default=None)
+            expected |= sum(1 for c in cards_of(live) if lowest is not None and c >> 3 == s and c >= lowest) << 4 * s
+        assert kvec == expected, (relevant, live)
         for s in range(4):
             suit_kept = cards_of(kept & 0xFF << 8 * s)
             suit_relevant = cards_of(relevant & 0xFF << 8 * s)
@@ -403,7 +409,8 @@ def _random_hands(rng: random.Random) -> list[int]:
 def test_the_position_key_of_four_suits_at_once_agrees_with_suit_by_suit_and_with_its_description():
     """Both ways of composing the key (the kernel's with fast pext and pdep, and without), on random
     positions up to 30 live cards; the partition mask picks exactly the owners of each suit's top
-    ``k`` live cards. Checked to fail with a suit's code placed at a fixed 16 bits a suit."""
+    ``k`` live cards, which both ways of :func:`tt.kvec_cards` name. Checked to fail with a suit's
+    code placed at a fixed 16 bits a suit."""
     rng = random.Random(9)
     for _ in range(3000):
         hands = _random_hands(rng)
@@ -421,6 +428,9 @@ def test_the_position_key_of_four_suits_at_once_agrees_with_suit_by_suit_and_wit
         assert code & tt._code_mask(shape, kvec) == sum(
             (kept[1] >> c & 1 | (kept[2] >> c & 1) << 1) << 2 * i for i, c in enumerate(order)), (hands, kvec)
         assert tt._code_mask(shape, kvec) == sum(3 << 2 * i for i, c in enumerate(order) if top >> c & 1)
+        suits = [[c for c in order if c >> 3 == s] for s in range(4)]  # each from its lowest card
+        by_hand = sum(1 << c for s, cards in enumerate(suits) for c in cards[len(cards) - (kvec >> 4 * s & 0xF):])
+        assert top == tt._kvec_cards_at_once(kvec, live) == tt._kvec_cards_by_suit(kvec, live, RANKS) == by_hand
 
 
 # -- grouping equal cards -----------------------------------------------------------------------

@@ -47,7 +47,8 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from .bits import FAST_BIT_GATHER, compress, count_each, expand, high_bit, pdep, pext, popcount
+from .bits import (FAST_BIT_GATHER, below_each, compress, count_each, expand, high_bit, lowest_each, pdep, pext,
+                   popcount)
 from .config import jit, jit_inline
 
 NO_UPPER = 100
@@ -446,21 +447,40 @@ def store(table, n, shape, code, kvec, lower, upper, move, depth, generation):
 
 @jit_inline
 def relevance_kvec(relevant, live):
-    """How many top live cards of each suit reach down to the lowest relevant card."""
-    kvec = np.int64(0)
-    for s in range(4):
-        r = (relevant >> (8 * s)) & 0xFF
-        if r != 0:
-            lv = (live >> (8 * s)) & 0xFF
-            kvec |= popcount(lv & ~((r & -r) - 1)) << (4 * s)
-    return kvec
+    """How many top live cards of each suit reach down to the lowest relevant card: the four suits
+    at once (a suit with no relevant card keeps none), the counts packed from a byte a suit to
+    four bits. With :func:`kvec_cards` in one ``pdep``, against both suit by suit: paired x0.97-0.98
+    on every kind of game."""
+    counts = count_each(live & ~below_each(lowest_each(relevant)))
+    pairs = (counts | (counts >> 4)) & 0x00FF00FF
+    return (pairs | (pairs >> 8)) & KVEC_MASK
 
 
 @jit_inline
 def kvec_cards(kvec, live, ranks):
-    """The top ``k`` live cards of each suit, as a card mask: unpacked by the rank tables'
-    "pdep" from the top ``k`` of the suit's relative ranks (a loop dropping the lowest cards one
-    by one, before: paired x0.96-0.97, at the 15 % of nodes a table hit settles)."""
+    """The top ``k`` live cards of each suit, as a card mask: the top ``k`` of each suit's relative
+    ranks unpacked by "pdep" (a loop dropping the lowest cards one by one, before: paired
+    x0.96-0.97, at the 15 % of nodes a table hit settles); the four suits in one ``pdep`` where the
+    CPU has a fast one (:data:`.bits.FAST_BIT_GATHER`), else suit by suit."""
+    if FAST_BIT_GATHER:
+        return _kvec_cards_at_once(kvec, live)
+    return _kvec_cards_by_suit(kvec, live, ranks)
+
+
+@jit_inline
+def _kvec_cards_at_once(kvec, live):
+    tops = np.int64(0)
+    at = 0  # where the suit starts among the live cards packed
+    for s in range(4):
+        n = popcount((live >> (8 * s)) & 0xFF)
+        k = (kvec >> (4 * s)) & 0xF
+        tops |= ((np.int64(1) << k) - 1) << (at + n - k)
+        at += n
+    return pdep(tops, live)
+
+
+@jit_inline
+def _kvec_cards_by_suit(kvec, live, ranks):
     out = np.int64(0)
     for s in range(4):
         k = (kvec >> (4 * s)) & 0xF

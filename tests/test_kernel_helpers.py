@@ -16,8 +16,8 @@ from preferans.cards import NO_TRUMP, cards_of, mask_of
 from preferans.kernel.bits import (FAST_BIT_GATHER, FLAGS, PDEP_AT, RANKS, at_least_each, below_each, compress,
                                    count_each, expand, fill_below_each, first_suit, lowest_each, min_each, pdep, pext,
                                    suits_held, sum_each)
-from preferans.kernel.bounds import (all_boss, never_wins, shared_suits_relevance, sure_count, sure_tricks,
-                                  tops_relevance, wins_all, wins_none)
+from preferans.kernel.bounds import (all_boss, loses_trick, never_wins, shared_suits_relevance, sure_count,
+                                  sure_tricks, tops_relevance, wins_all, wins_none, wins_trick)
 from preferans.kernel.moves import group_top, representatives, representatives_at_once, representatives_by_suit
 from preferans.kernel.safety import SAFE, owner_code
 from preferans.kernel import tt
@@ -299,6 +299,59 @@ def test_all_boss_on_lead_takes_every_no_trump_trick(seed):
         fewest = reference.value(Position(hands, player), Game.misere(player), player, cooperative=True)
         assert fewest == cards
     assert fired
+
+
+def _from_card_up(live: int, suit: int, card: int) -> int:
+    return sum(1 << c for c in cards_of(live) if c >> 3 == suit and c >= card)
+
+
+def test_the_relevances_of_four_suits_at_once_are_their_suit_by_suit_descriptions():
+    """``tops_relevance``, ``shared_suits_relevance``, ``wins_trick``'s on the focus player's lead and
+    ``loses_trick``'s on the others' (computed for all four suits at once) against their docstrings,
+    suit by suit, on random hands: from the others' highest card up, from their lowest up, from his
+    lowest up, in the suits he holds (and the others, for the first two); from the lowest card of
+    the higher opponent who covers a suit he and the leader hold."""
+    rng = random.Random(11)
+    checked = lost = 0
+    for _ in range(3000):
+        hands = _random_hands(rng)
+        player = rng.randrange(3)
+        me, others = hands[player], hands[(player + 1) % 3] | hands[(player + 2) % 3]
+        live = me | others
+        tops = shared = from_his_lowest = 0
+        for s in range(4):
+            mine = [c for c in cards_of(me) if c >> 3 == s]
+            theirs = [c for c in cards_of(others) if c >> 3 == s]
+            if mine and theirs:
+                tops |= _from_card_up(live, s, max(theirs))
+                shared |= _from_card_up(live, s, min(theirs))
+            if mine:
+                from_his_lowest |= _from_card_up(live, s, min(mine))
+        k = np.array(hands, dtype=np.int64)
+        assert tops_relevance(k, player) == tops and shared_suits_relevance(k, player) == shared, hands
+        fires, relevant = wins_trick(k, player, player)
+        if fires:
+            assert relevant == from_his_lowest, hands
+            checked += 1
+        leader = (player + rng.randrange(1, 3)) % 3
+        lead, third = hands[leader], hands[3 - player - leader]
+        covered = 0
+        for s in range(4):
+            mine = [c for c in cards_of(me) if c >> 3 == s]
+            leads = [c for c in cards_of(lead) if c >> 3 == s]
+            if not mine or not leads:
+                continue
+            top = min(leads) if min(leads) > min(mine) else -1
+            thirds = [c for c in cards_of(third) if c >> 3 == s]
+            if thirds and min(thirds) > max(min(mine), top):
+                top = min(thirds)
+            if top >= 0:
+                covered |= _from_card_up(live, s, top)
+        loses, relevant = loses_trick(k, player, leader)
+        if loses:
+            assert relevant == covered, (hands, leader)
+            lost += 1
+    assert checked > 100 and lost > 100, (checked, lost)
 
 
 @pytest.mark.parametrize("seed", SEEDS)

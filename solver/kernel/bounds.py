@@ -219,21 +219,26 @@ def never_wins(hands, focus, leader):
 
 
 @jit_inline
+def _whole_suits(x):
+    """Every rank of each suit ``x`` holds a card of (whole bytes)."""
+    return (suits_held(x) >> 7) * 0xFF
+
+
+@jit_inline
+def _both_hold(x, y):
+    """Every rank of each suit that both ``x`` and ``y`` hold a card of (whole bytes)."""
+    return _whole_suits(x) & _whole_suits(y)
+
+
+@jit_inline
 def shared_suits_relevance(hands, focus):
     """The cards :func:`wins_none` depends on: in each suit the focus player and another both hold,
     the live cards from the others' lowest up. With those owners fixed, every card of his in the
     suit lies below them (he holds none of them, and each of theirs is among them); elsewhere the
-    suit lengths in the table key decide."""
+    suit lengths in the table key decide. The four suits at once, as the relevances below."""
     me = hands[focus]
     others = hands[(focus + 1) % 3] | hands[(focus + 2) % 3]
-    live = me | others
-    out = 0
-    for s in range(4):
-        sh = 8 * s
-        theirs = (others >> sh) & 0xFF
-        if (me >> sh) & 0xFF != 0 and theirs != 0:
-            out |= _from_lowest(theirs, (live >> sh) & 0xFF) << sh
-    return out
+    return (me | others) & ~below_each(lowest_each(others)) & _both_hold(me, others)
 
 
 @jit_inline
@@ -246,14 +251,8 @@ def tops_relevance(hands, player):
     """
     me = hands[player]
     others = hands[(player + 1) % 3] | hands[(player + 2) % 3]
-    out = 0
-    for s in range(4):
-        sh = 8 * s
-        theirs = (others >> sh) & 0xFF
-        if theirs != 0 and (me >> sh) & 0xFF != 0:
-            live = ((me | others) >> sh) & 0xFF
-            out |= (live >> high_bit(theirs) << high_bit(theirs)) << sh
-    return out
+    under_their_highest = fill_below_each((others >> 1) & 0x7F7F7F7F)
+    return (me | others) & ~under_their_highest & _both_hold(me, others)
 
 
 # Misère and raspasy (no trump), at a trick start outside the talon tricks: bounds on the focus
@@ -337,22 +336,11 @@ def loses_trick(hands, focus, leader):
         return False, np.int64(0)
     lead = hands[leader]
     third = hands[(3 - focus - leader) & 3]
-    relevant = np.int64(0)
-    for s in range(4):
-        sh = 8 * s
-        mine = (me >> sh) & 0xFF
-        theirs = (lead >> sh) & 0xFF
-        if mine == 0 or theirs == 0:
-            continue
-        f = mine & -mine
-        top = theirs & -theirs  # the leader covers the suit (all his cards above f) ...
-        if top < f:
-            top = 0
-        p = (third >> sh) & 0xFF
-        if (p & -p) > max(f, top):  # ... or the third player does, from higher up
-            top = p & -p
-        relevant |= _from_lowest(top, (live >> sh) & 0xFF) << sh
-    return True, relevant
+    f = lowest_each(me)
+    top = lowest_each(lead) & ~fill_below_each(f)  # the leader covers the suit (all his cards above f) ...
+    higher = lowest_each(third) & ~fill_below_each(f | top)  # ... or the third player does, from higher up
+    top = higher | (top & ~_whole_suits(higher))
+    return True, live & ~below_each(top) & _both_hold(me, lead)  # no card where nobody covers
 
 
 @jit_inline
@@ -375,11 +363,7 @@ def wins_trick(hands, focus, leader):
         return True, _from_lowest((me >> sh) & 0xFF, (live >> sh) & 0xFF) << sh
     if has_exit(hands, focus):
         return False, np.int64(0)
-    relevant = np.int64(0)
-    for s in range(4):
-        sh = 8 * s
-        relevant |= _from_lowest((me >> sh) & 0xFF, (live >> sh) & 0xFF) << sh
-    return True, relevant
+    return True, live & ~below_each(lowest_each(me))  # no card where he has none
 
 
 @jit_inline

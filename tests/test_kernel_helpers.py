@@ -17,10 +17,10 @@ from preferans.kernel.bits import (FAST_BIT_GATHER, FLAGS, PDEP_AT, RANKS, at_le
                                    count_each, expand, fill_below_each, first_suit, lowest_each, min_each, pdep, pext,
                                    suits_held, sum_each)
 from preferans.kernel.bounds import (all_boss, loses_trick, never_wins, shared_suits_relevance, sure_count,
-                                  sure_tricks, tops_relevance, wins_all, wins_none, wins_trick)
+                                  sure_escapes, sure_tricks, tops_relevance, wins_all, wins_none, wins_trick)
 from preferans.kernel.moves import group_top, representatives, representatives_at_once, representatives_by_suit
 from preferans.kernel.safety import SAFE, owner_code
-from preferans.kernel import tt
+from preferans.kernel import bounds, tt
 from preferans.kernel.tt import absolute_move, kvec_cards, relative_move, relevance_kvec
 from preferans.rules import Game, Position, legal_cards, play
 
@@ -307,12 +307,13 @@ def _from_card_up(live: int, suit: int, card: int) -> int:
 
 def test_the_relevances_of_four_suits_at_once_are_their_suit_by_suit_descriptions():
     """``tops_relevance``, ``shared_suits_relevance``, ``wins_trick``'s on the focus player's lead and
-    ``loses_trick``'s on the others' (computed for all four suits at once) against their docstrings,
-    suit by suit, on random hands: from the others' highest card up, from their lowest up, from his
-    lowest up, in the suits he holds (and the others, for the first two); from the lowest card of
-    the higher opponent who covers a suit he and the leader hold."""
+    ``loses_trick``'s on the others', and ``sure_escapes`` (computed for all four suits at once)
+    against their docstrings, suit by suit, on random hands: from the others' highest card up, from
+    their lowest up, from his lowest up, in the suits he holds (and the others, for the first two);
+    from the lowest card of the higher opponent who covers a suit he and the leader hold; the first
+    best pair of a suit and an opponent who covers it, asked for one, two or three escapes."""
     rng = random.Random(11)
-    checked = lost = 0
+    checked = lost = escaped = 0
     for _ in range(3000):
         hands = _random_hands(rng)
         player = rng.randrange(3)
@@ -351,7 +352,22 @@ def test_the_relevances_of_four_suits_at_once_are_their_suit_by_suit_description
         if loses:
             assert relevant == covered, (hands, leader)
             lost += 1
-    assert checked > 100 and lost > 100, (checked, lost)
+        left = max(len(cards_of(h)) for h in hands)
+        on_lead = leader == player
+        best, why = 0, 0  # the first best (suit, opponent) pair, the suits in order, the next seat first
+        for s in range(4):
+            mine = [c for c in cards_of(me) if c >> 3 == s]
+            for i in (1, 2):
+                theirs = [c for c in cards_of(hands[(player + i) % 3]) if c >> 3 == s]
+                if mine and theirs:
+                    e = min(sum(c < min(theirs) for c in mine), (len(theirs) + on_lead) // 2, (left + on_lead) // 2)
+                    if e > best:
+                        best, why = e, _from_card_up(live, s, min(theirs))
+        for need in (1, 2, 3):
+            expected = (best, why) if best >= need and (left + on_lead) // 2 >= need else (0, 0)
+            assert sure_escapes(k, player, leader, left, need) == expected, (hands, leader, need)
+        escaped += best >= 2
+    assert checked > 100 and lost > 100 and escaped > 20, (checked, lost, escaped)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -398,13 +414,14 @@ def _pdep_loop(x: int, mask: int) -> int:
 
 def test_pext_and_pdep_agree_with_loops():
     """Whichever way this machine computes them (:data:`FAST_BIT_GATHER`: the instructions, else a
-    loop), on masks of one suit and of all four."""
+    loop), on masks of one suit and of all four; and a mask spread to every other bit."""
     rng = random.Random(7)
     for _ in range(3000):
         width = rng.choice([8, 32])
         x, mask = rng.getrandbits(width), rng.getrandbits(width)
         assert pext(x, mask) == _pext_loop(x, mask), (x, mask, FAST_BIT_GATHER)
         assert pdep(x, mask) == _pdep_loop(x, mask), (x, mask, FAST_BIT_GATHER)
+        assert bounds._spread(x) == _pdep_loop(x, 0x5555555555555555), x  # the safe suits' owner codes
 
 
 def test_compress_and_expand_agree_with_the_tables():
@@ -456,14 +473,15 @@ def _key_by_hand(hands: list[int]) -> tuple[int, int]:
 
 def _random_hands(rng: random.Random) -> list[int]:
     cards = rng.sample(range(32), rng.randint(0, 30))
-    return [mask_of(c for c in cards if c % 3 == i) for i in range(3)]
+    seats = [rng.randrange(3) for _ in cards]
+    return [mask_of(c for c, seat in zip(cards, seats) if seat == i) for i in range(3)]
 
 
 def test_the_position_key_of_four_suits_at_once_agrees_with_suit_by_suit_and_with_its_description():
     """Both ways of composing the key (the kernel's with fast pext and pdep, and without), on random
     positions up to 30 live cards; the partition mask picks exactly the owners of each suit's top
-    ``k`` live cards, which both ways of :func:`tt.kvec_cards` name. Checked to fail with a suit's
-    code placed at a fixed 16 bits a suit."""
+    ``k`` live cards, which both ways of :func:`tt.kvec_cards` name, and the partition a result is
+    stored for has that mask. Checked to fail with a suit's code placed at a fixed 16 bits a suit."""
     rng = random.Random(9)
     for _ in range(3000):
         hands = _random_hands(rng)
@@ -484,6 +502,9 @@ def test_the_position_key_of_four_suits_at_once_agrees_with_suit_by_suit_and_wit
         suits = [[c for c in order if c >> 3 == s] for s in range(4)]  # each from its lowest card
         by_hand = sum(1 << c for s, cards in enumerate(suits) for c in cards[len(cards) - (kvec >> 4 * s & 0xF):])
         assert top == tt._kvec_cards_at_once(kvec, live) == tt._kvec_cards_by_suit(kvec, live, RANKS) == by_hand
+        relevant = top & rng.getrandbits(32) | rng.getrandbits(32) & ~live  # played cards may be relevant too
+        kvec = relevance_kvec(relevant, live)
+        assert tt.partition_of(relevant, live, shape) == (kvec, tt._code_mask(shape, kvec)), (hands, relevant)
 
 
 # -- grouping equal cards -----------------------------------------------------------------------

@@ -29,7 +29,7 @@ from .config import (ALL_SHORTCUTS, C_COOPERATIVE, C_FLAGS, C_FOCUS, C_FOCUS_MAX
                      USE_DEFENDER_LEADS, USE_EQUIVALENCE, USE_ESCAPE_LEADS, USE_MISERE_BOUNDS, USE_ORDERING,
                      USE_RANK_SKIP, USE_SAFE_SUITS, USE_TOP_TRUMPS, USE_TT, jit, jit_inline)
 from .moves import NO_TRUMP, ascending, beats, group_top, legal_mask, order_moves, representatives, suit_mask
-from .tt import (NO_UPPER, absolute_move, kvec_cards, position_key, prefetch, probe, relative_move, relevance_kvec,
+from .tt import (NO_UPPER, absolute_move, kvec_cards, partition_of, position_key, prefetch, probe, relative_move,
                  rows, store)
 
 ANY_GAME, CONTRACT, MISERE = 0, 1, 2
@@ -380,11 +380,11 @@ def _search(ctx, tt, state, target):
         ctx[C_STATS + S_TT_STORES] += 1
         live_hands = hands[0] | hands[1] | hands[2]
         move = relative_move(cut, live_hands) if cut >= 0 else -1
-        kvec = relevance_kvec(relevant, live_hands)
+        partition = partition_of(relevant, live_hands, shape)
         if result >= target:
-            store(tt, ctx[C_TABLE_ROWS], shape, code, kvec, result, NO_UPPER, move, left, ctx[C_GENERATION])
+            store(tt, ctx[C_TABLE_ROWS], shape, code, partition, result, NO_UPPER, move, left, ctx[C_GENERATION])
         else:
-            store(tt, ctx[C_TABLE_ROWS], shape, code, kvec, 0, result, move, left, ctx[C_GENERATION])
+            store(tt, ctx[C_TABLE_ROWS], shape, code, partition, 0, result, move, left, ctx[C_GENERATION])
     return result, relevant
 
 

@@ -65,7 +65,7 @@ from .config import (C_FLAGS, C_FOCUS, C_GAME_ID, C_MOVES, C_STATS, C_TRUMP, MOV
 from .drivers import begin_job, end_job
 from .moves import beats, legal_mask, order_moves, representatives, suit_mask
 from .search import equivalence_relevance, trick_relevance, advance, exact_value, search
-from .tt import GAME_SHIFT, absolute_move, kvec_cards, position_key, probe, relevance_kvec, rows, store
+from .tt import GAME_SHIFT, absolute_move, kvec_cards, partition_of, position_key, probe, rows, store
 
 MEMO_LOG2 = 18
 """Entries of a split's own table kept across splits (``split_kept_memo``): on the cheap layouts of
@@ -308,11 +308,11 @@ def _best(ctx, tt, memo, state, v, y, defender, rank, alpha, d, flags, deadline,
     if i == count and moves != legal:
         relevant = equivalence_relevance(relevant, legal, moves, live)
     if keyed:
-        kvec = relevance_kvec(relevant, live_hands)
+        partition = partition_of(relevant, live_hands, memo_shape)
         if result > alpha:
-            store(memo, rows(memo), memo_shape, code, kvec, result, result, -1, state.left, 1)
+            store(memo, rows(memo), memo_shape, code, partition, result, result, -1, state.left, 1)
         else:
-            store(memo, rows(memo), memo_shape, code, kvec, 0, result, -1, state.left, 1)
+            store(memo, rows(memo), memo_shape, code, partition, 0, result, -1, state.left, 1)
     return result, relevant
 
 

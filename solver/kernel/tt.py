@@ -437,12 +437,25 @@ def _store_shape(table, n, shape, mask, masked, kvec, lower, upper, depth, gener
 
 
 @jit_inline
-def store(table, n, shape, code, kvec, lower, upper, move, depth, generation):
+def store(table, n, shape, code, partition, lower, upper, move, depth, generation):
     """Record bounds for the position (exact half) and for its partition (shape half); ``n``: the
-    table's entries (:func:`rows`)."""
+    table's entries (:func:`rows`); ``partition``: ``(kvec, code mask)``, :func:`partition_of`."""
+    kvec, mask = partition
     _store_exact(table, n, shape, code, kvec, lower, upper, move, depth, generation)
-    mask = _code_mask(shape, kvec)
     _store_shape(table, n, shape, mask, code & mask, kvec, lower, upper, depth, generation)
+
+
+@jit_inline
+def partition_of(relevant, live, shape):
+    """The partition a result holds for, as :func:`store` takes it: its ``kvec``
+    (:func:`relevance_kvec`) and the code bits of its cards, the top ``k`` live cards of each suit
+    (where the CPU has a fast ``pdep``, those cards packed among the live ones and spread to two bits
+    a card, instead of :func:`_code_mask`'s loop over the suits)."""
+    kvec = relevance_kvec(relevant, live)
+    if FAST_BIT_GATHER:
+        tops = live & ~below_each(lowest_each(relevant))
+        return kvec, pdep(pext(tops, live), _EVEN) * 3
+    return kvec, _code_mask(shape, kvec)
 
 
 @jit_inline

@@ -15,12 +15,12 @@ from preferans import reference
 from preferans.cards import NO_TRUMP, cards_of, mask_of
 from preferans.kernel.bits import (FAST_BIT_GATHER, FLAGS, PDEP_AT, RANKS, at_least_each, below_each, compress,
                                    count_each, expand, fill_below_each, first_suit, lowest_each, min_each, pdep, pext,
-                                   suits_held, sum_each)
+                                   spread, suits_held, sum_each)
 from preferans.kernel.bounds import (all_boss, loses_trick, never_wins, shared_suits_relevance, sure_count,
                                   sure_escapes, sure_tricks, tops_relevance, wins_all, wins_none, wins_trick)
 from preferans.kernel.moves import group_top, representatives, representatives_at_once, representatives_by_suit
 from preferans.kernel.safety import SAFE, owner_code
-from preferans.kernel import bounds, tt
+from preferans.kernel import tt
 from preferans.kernel.tt import absolute_move, kvec_cards, relative_move, relevance_kvec
 from preferans.rules import Game, Position, legal_cards, play
 
@@ -421,7 +421,7 @@ def test_pext_and_pdep_agree_with_loops():
         x, mask = rng.getrandbits(width), rng.getrandbits(width)
         assert pext(x, mask) == _pext_loop(x, mask), (x, mask, FAST_BIT_GATHER)
         assert pdep(x, mask) == _pdep_loop(x, mask), (x, mask, FAST_BIT_GATHER)
-        assert bounds._spread(x) == _pdep_loop(x, 0x5555555555555555), x  # the safe suits' owner codes
+        assert spread(x) == _pdep_loop(x, 0x5555555555555555), x  # the safe suits' owner codes
 
 
 def test_compress_and_expand_agree_with_the_tables():

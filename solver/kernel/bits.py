@@ -108,6 +108,12 @@ def below_each(low):
 
 
 @jit_inline
+def from_lowest_each(x, live):
+    """The cards of ``live`` from the lowest card of ``x`` up, in each suit; none where ``x`` has none."""
+    return live & ~below_each(lowest_each(x))
+
+
+@jit_inline
 def count_each(x):
     """The number of cards of ``x`` in each suit, one count a byte."""
     x = x - ((x >> 1) & 0x55555555)
@@ -221,6 +227,20 @@ def pext(x, mask):
 def pdep(x, mask):
     """The inverse of :func:`pext`: the low bits of ``x`` spread to the places of ``mask``'s bits."""
     return _pdep(np.int64(x), np.int64(mask))
+
+
+@jit_inline
+def spread(m):
+    """Bit i of the 32-bit mask ``m`` moved to bit 2 i of the word: one ``pdep`` where the CPU has a
+    fast one (:data:`FAST_BIT_GATHER`), else five shifts and masks."""
+    if FAST_BIT_GATHER:
+        return pdep(m, 0x5555555555555555)
+    m &= 0xFFFFFFFF
+    m = (m | (m << 16)) & 0x0000FFFF0000FFFF
+    m = (m | (m << 8)) & 0x00FF00FF00FF00FF
+    m = (m | (m << 4)) & 0x0F0F0F0F0F0F0F0F
+    m = (m | (m << 2)) & 0x3333333333333333
+    return (m | (m << 1)) & 0x5555555555555555
 
 
 @jit_inline

@@ -9,8 +9,8 @@ bound against the brute-force minimax.
 
 import numpy as np
 
-from .bits import (FAST_BIT_GATHER, at_least_each, below_each, count_each, fill_below_each, first_suit, high_bit,
-                   lowest_each, min_each, pdep, popcount, suits_held, sum_each)
+from .bits import (at_least_each, below_each, count_each, fill_below_each, first_suit, from_lowest_each, high_bit,
+                   lowest_each, min_each, popcount, spread, suits_held, sum_each)
 from .config import jit_inline
 from .moves import NO_TRUMP, suit_mask
 from .safety import SAFE
@@ -167,20 +167,6 @@ def wins_none(hands, focus, leader):
 
 
 @jit_inline
-def _spread(m):
-    """Bit i of the 32-bit mask ``m`` moved to bit 2 i of the word: one ``pdep`` where the CPU has a
-    fast one (:data:`.bits.FAST_BIT_GATHER`), else five shifts and masks."""
-    if FAST_BIT_GATHER:
-        return pdep(m, 0x5555555555555555)
-    m &= 0xFFFFFFFF
-    m = (m | (m << 16)) & 0x0000FFFF0000FFFF
-    m = (m | (m << 8)) & 0x00FF00FF00FF00FF
-    m = (m | (m << 4)) & 0x0F0F0F0F0F0F0F0F
-    m = (m | (m << 2)) & 0x3333333333333333
-    return (m | (m << 1)) & 0x5555555555555555
-
-
-@jit_inline
 def never_wins(hands, focus, leader):
     """No-trump, at a trick start: whether ``focus`` (F) takes no trick left, whatever anyone plays,
     because every suit he holds is *safe* (:mod:`.safety`: the others can never make him win a trick
@@ -198,9 +184,9 @@ def never_wins(hands, focus, leader):
     me = hands[focus]
     x = hands[(focus + 1) % 3]
     y = hands[(focus + 2) % 3]
-    if (x | y) & below_each(lowest_each(me)) & (suits_held(me) >> 7) * 0xFF != 0:
+    if (x | y) & below_each(lowest_each(me)) & _whole_suits(me) != 0:
         return False
-    codes = _spread(me | y) | _spread(x | y) << 1  # each suit's owner code, 16 bits a suit
+    codes = spread(me | y) | spread(x | y) << 1  # each suit's owner code, 16 bits a suit
     for s in range(4):
         if SAFE[(codes >> (16 * s)) & 0xFFFF] == 0:
             return False
@@ -241,7 +227,7 @@ def shared_suits_relevance(hands, focus):
     suit lengths in the table key decide. The four suits at once, as the relevances below."""
     me = hands[focus]
     others = hands[(focus + 1) % 3] | hands[(focus + 2) % 3]
-    return (me | others) & ~below_each(lowest_each(others)) & _both_hold(me, others)
+    return from_lowest_each(others, me | others) & _both_hold(me, others)
 
 
 @jit_inline
@@ -366,7 +352,7 @@ def wins_trick(hands, focus, leader):
         return True, _from_lowest((me >> sh) & 0xFF, (live >> sh) & 0xFF) << sh
     if has_exit(hands, focus):
         return False, np.int64(0)
-    return True, live & ~below_each(lowest_each(me))  # no card where he has none
+    return True, from_lowest_each(me, live)
 
 
 @jit_inline

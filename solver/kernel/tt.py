@@ -47,8 +47,8 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from .bits import (FAST_BIT_GATHER, below_each, compress, count_each, expand, high_bit, lowest_each, pdep, pext,
-                   popcount)
+from .bits import (FAST_BIT_GATHER, compress, count_each, expand, from_lowest_each, high_bit, pdep, pext, popcount,
+                   spread)
 from .config import jit, jit_inline
 
 NO_UPPER = 100
@@ -192,15 +192,6 @@ def _kvec(w):
     return (w >> KVEC_SHIFT) & KVEC_MASK
 
 
-def _spread_table():
-    """``SPREAD[b]``: bit i of byte b moved to bit 2i."""
-    out = np.zeros(256, dtype=np.int64)
-    for b in range(256):
-        out[b] = sum(1 << (2 * i) for i in range(8) if b >> i & 1)
-    return out
-
-
-SPREAD = _spread_table()
 
 
 def game_id(trump: int, focus: int, focus_max: int, cooperative: int) -> int:
@@ -223,8 +214,6 @@ def position_key(hands, leader, game, ranks):
     return shape | (leader << LEADER_SHIFT) | (game << GAME_SHIFT), code
 
 
-_EVEN = 0x5555555555555555
-_ODD = (_EVEN << 1) - (1 << 64)  # 0xAAAA…AAAA as a signed word
 _LOW_BYTES_OF_12 = sum(0xFF << (12 * s) for s in range(4))
 _TOP_NIBBLES_OF_12 = sum(0xF << (12 * s + 8) for s in range(4))
 
@@ -236,13 +225,13 @@ def _key_at_once(hands):
     live = hands[0] | hands[1] | hands[2]
     first_two = count_each(hands[0]) | (count_each(hands[1]) << 4)  # a suit's two lengths a byte
     lengths = pdep(first_two, _LOW_BYTES_OF_12) | pdep(pext(count_each(hands[2]), 0x0F0F0F0F), _TOP_NIBBLES_OF_12)
-    code = pdep(pext(hands[1], live), _EVEN) | pdep(pext(hands[2], live), _ODD)
+    code = spread(pext(hands[1], live)) | spread(pext(hands[2], live)) << 1
     return lengths, code
 
 
 @jit_inline
 def _key_by_suit(hands, ranks):
-    """:func:`_key_at_once` one suit at a time, by :func:`.bits.compress` and :data:`SPREAD`."""
+    """:func:`_key_at_once` one suit at a time, by :func:`.bits.compress`."""
     live = hands[0] | hands[1] | hands[2]
     lengths = np.int64(0)
     code = np.int64(0)
@@ -254,7 +243,7 @@ def _key_by_suit(hands, ranks):
         cc = compress((hands[2] >> sh) & 0xFF, lv, ranks)
         la = popcount((hands[0] >> sh) & 0xFF)
         lengths |= (la | (popcount(cb) << 4) | (popcount(cc) << 8)) << (12 * s)
-        code |= (SPREAD[cb] | (SPREAD[cc] << 1)) << at
+        code |= (spread(cb) | (spread(cc) << 1)) << at
         at += 2 * popcount(lv)
     return lengths, code
 
@@ -451,10 +440,10 @@ def partition_of(relevant, live, shape):
     (:func:`relevance_kvec`) and the code bits of its cards, the top ``k`` live cards of each suit
     (where the CPU has a fast ``pdep``, those cards packed among the live ones and spread to two bits
     a card, instead of :func:`_code_mask`'s loop over the suits)."""
-    kvec = relevance_kvec(relevant, live)
+    tops = from_lowest_each(relevant, live)
+    kvec = _packed_counts(tops)
     if FAST_BIT_GATHER:
-        tops = live & ~below_each(lowest_each(relevant))
-        return kvec, pdep(pext(tops, live), _EVEN) * 3
+        return kvec, spread(pext(tops, live)) * 3
     return kvec, _code_mask(shape, kvec)
 
 
@@ -464,7 +453,13 @@ def relevance_kvec(relevant, live):
     at once (a suit with no relevant card keeps none), the counts packed from a byte a suit to
     four bits. With :func:`kvec_cards` in one ``pdep``, against both suit by suit: paired x0.97-0.98
     on every kind of game."""
-    counts = count_each(live & ~below_each(lowest_each(relevant)))
+    return _packed_counts(from_lowest_each(relevant, live))
+
+
+@jit_inline
+def _packed_counts(cards):
+    """The number of ``cards`` in each suit, four bits a suit (a kvec)."""
+    counts = count_each(cards)
     pairs = (counts | (counts >> 4)) & 0x00FF00FF
     return (pairs | (pairs >> 8)) & KVEC_MASK
 

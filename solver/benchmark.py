@@ -106,31 +106,63 @@ LEGEND = ("1st%: share of cut-offs made by the first move tried; "
           "hit%: share of table probes that settled the node")
 
 
+class NotDeterministic(RuntimeError):
+    """Two rounds of :func:`timed_rounds` searched a job differently: a bug, never noise."""
+
+
+def timed_rounds(engine: Engine, jobs: list, run, rounds: int = 1, progress=None):
+    """Each job's fastest CPU time over ``rounds`` and the search's nodes for it: ``(times_s, nodes,
+    outputs, stats)``. ``run(job)`` solves one job on ``engine`` and returns what it found; each solve
+    gets a cleared table. The rounds go over the whole list in turn (job 1 … n, then again), so that
+    a job's tries lie apart in time and the fastest misses a passing slowdown of the machine, as the
+    best of a few runs does for a whole command. The search is deterministic: a round whose nodes or
+    answer for a job differ from the first round's raises :class:`NotDeterministic`. ``outputs`` and ``stats``
+    (:class:`preferans.engine.SearchStats` as a dict) are the first round's."""
+    best = [float("inf")] * len(jobs)
+    nodes, outputs = [], []
+    stats = {}
+    for r in range(rounds):
+        start_stats = engine.stats
+        for i, one in enumerate(jobs):
+            engine.clear()
+            before = engine.nodes
+            start = time.process_time()  # CPU time: other processes' load matters less than to wall time
+            out = run(one)
+            best[i] = min(best[i], time.process_time() - start)
+            n = engine.nodes - before
+            if r == 0:
+                nodes.append(n)
+                outputs.append(out)
+            elif n != nodes[i] or out != outputs[i]:
+                raise NotDeterministic(f"job {i}: round {r + 1} searched {n:,} nodes for {out!r}, round 1 "
+                                   f"{nodes[i]:,} for {outputs[i]!r}: the search is not deterministic")
+            if progress:
+                progress(r * len(jobs) + i + 1, rounds * len(jobs))
+        if r == 0:
+            stats = (engine.stats - start_stats).as_dict()
+    return best, nodes, outputs, stats
+
+
+def _report(kind: str, times_s: list[float], nodes: list[int], stats: dict) -> KindReport:
+    t = np.array(times_s) * 1000
+    return KindReport(kind, len(t), float(np.median(t)), float(np.percentile(t, 99)), float(t.max()),
+                      float(np.mean(nodes)), float(np.sum(nodes) / np.sum(times_s)),
+                      [round(x, 4) for x in t.tolist()], nodes, stats)
+
+
 def measure(kind: str, count: int, seed: int = SEED, progress=None,
-            options: Options | None = None, job_deals=None) -> KindReport:
-    """Time and count the search on ``count`` seeded deals (or ``job_deals``), one job at a time."""
+            options: Options | None = None, job_deals=None, rounds: int = 1) -> KindReport:
+    """Time and count the search on ``count`` seeded deals (or ``job_deals``), one job at a time, each
+    job's fastest of ``rounds`` (:func:`timed_rounds`)."""
     from .engine import Engine, Options
 
     engine = Engine(options or Options())
     job_deals = deals(count, seed) if job_deals is None else job_deals
     run_job(engine, job(kind, job_deals[0]), kind == "solve")  # load the compiled code before timing
-    times, nodes = [], []
-    start_stats = engine.stats
-    for i, deal in enumerate(job_deals):
-        solves = job(kind, deal)
-        engine.clear()
-        before = engine.nodes
-        start = time.process_time()  # CPU time: other processes' load matters less than to wall time
-        run_job(engine, solves, kind == "solve")
-        times.append(time.process_time() - start)
-        nodes.append(engine.nodes - before)
-        if progress:
-            progress(i + 1, len(job_deals))
-    t = np.array(times) * 1000
-    stats = (engine.stats - start_stats).as_dict()
-    return KindReport(kind, len(job_deals), float(np.median(t)), float(np.percentile(t, 99)),
-                      float(t.max()), float(np.mean(nodes)), float(np.sum(nodes) / np.sum(times)),
-                      [round(x, 4) for x in t.tolist()], nodes, stats)
+    jobs = [job(kind, deal) for deal in job_deals]
+    times, nodes, _, stats = timed_rounds(engine, jobs, lambda solves: run_job(engine, solves, kind == "solve"),
+                                          rounds, progress)
+    return _report(kind, times, nodes, stats)
 
 
 TABLE_KIND = "table-misere"
@@ -175,37 +207,28 @@ def table_misere_deals(count: int, seed: int = SEED, progress=None) -> list[tupl
     return out
 
 
-def measure_table(count: int, seed: int = SEED, progress=None, options: Options | None = None) -> KindReport:
+def measure_table(count: int, seed: int = SEED, progress=None, options: Options | None = None,
+                  rounds: int = 1) -> KindReport:
     """Time :func:`preferans.at_table.solve_at_table` over every discard on :func:`table_misere_deals`:
-    the answer and its smallest uncovered set, not the key. ``nodes`` are the double-dummy search's;
-    ``stats`` adds the search at the table's own nodes, its double-dummy questions and the holes."""
+    the answer and its smallest uncovered set, not the key; each deal's fastest of ``rounds``.
+    ``nodes`` are the double-dummy search's; ``stats`` adds the search at the table's own nodes, its
+    double-dummy questions and the holes."""
     from .at_table import solve_at_table
     from .engine import Engine, Options
 
     engine = Engine(options or Options())
     jobs = table_misere_deals(count, seed)
     solve_at_table(*jobs[0], engine=engine, with_key=False)  # load the compiled code before timing
-    times, nodes, table_nodes, questions, holes = [], [], [], [], 0
-    start_stats = engine.stats
-    for i, (position, game, discard) in enumerate(jobs):
-        engine.clear()
-        before = engine.nodes
-        start = time.process_time()
-        answer = solve_at_table(position, game, discard, engine=engine, with_key=False)
-        times.append(time.process_time() - start)
-        nodes.append(engine.nodes - before)
-        table_nodes.append(answer.nodes)
-        questions.append(answer.questions)
-        holes += not answer.caught
-        if progress:
-            progress(i + 1, len(jobs))
-    t = np.array(times) * 1000
-    stats = (engine.stats - start_stats).as_dict()
-    stats.update(table_nodes=table_nodes, questions=questions, holes=holes,
-                 p90_ms=float(np.percentile(t, 90)))
-    return KindReport(TABLE_KIND, len(jobs), float(np.median(t)), float(np.percentile(t, 99)), float(t.max()),
-                      float(np.mean(nodes)), float(np.sum(nodes) / np.sum(times)),
-                      [round(x, 4) for x in t.tolist()], nodes, stats)
+
+    def run(one):
+        answer = solve_at_table(*one, engine=engine, with_key=False)
+        return answer.caught, answer.nodes, answer.questions
+
+    times, nodes, answers, stats = timed_rounds(engine, jobs, run, rounds, progress)
+    p90 = float(np.percentile(np.array(times) * 1000, 90))
+    stats.update(table_nodes=[a[1] for a in answers], questions=[a[2] for a in answers],
+                 holes=sum(not a[0] for a in answers), p90_ms=p90)
+    return _report(TABLE_KIND, times, nodes, stats)
 
 
 def table_summary(report: KindReport) -> str:

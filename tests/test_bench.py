@@ -8,7 +8,8 @@ import pytest
 
 from click.testing import CliRunner
 
-from preferans.benchmark import ablation, compare, deals, job, node_counts, run_job
+from preferans.benchmark import (NotDeterministic, ablation, compare, deals, job, measure, node_counts, run_job,
+                                 timed_rounds)
 from preferans.cli.main import pref
 from preferans.engine import Engine, Options
 
@@ -37,6 +38,54 @@ def test_bench_command_reports_every_figure():
         assert figures["deals"] == 2
         assert 0 < figures["median_ms"] <= figures["max_ms"]
         assert figures["nodes_per_job"] > 0 and figures["nodes_per_second"] > 0
+
+
+def test_rounds_keep_each_jobs_fastest_time_and_the_first_rounds_counts():
+    """--rounds: every job timed in each round (rounds over all the jobs in turn), its fastest kept;
+    nodes and stats are one round's, the same whatever the number of rounds."""
+    engine = Engine()
+    jobs = [job("misere", deal) for deal in deals(3)]
+    order = []
+
+    def run(solves):
+        order.append(jobs.index(solves))
+        return run_job(engine, solves)
+
+    times, nodes, values, stats = timed_rounds(engine, jobs, run, rounds=3)
+    assert order == [0, 1, 2] * 3
+    once = timed_rounds(engine, jobs, lambda solves: run_job(engine, solves), rounds=1)
+    assert nodes == once[1] and values == once[2] and stats == once[3]
+    assert stats["nodes"] == sum(nodes)
+    assert len(times) == 3 and all(t > 0 for t in times)
+    report = measure("misere", 3, rounds=2)
+    assert report.nodes == nodes and report.stats["nodes"] == sum(nodes)
+    assert report.max_ms == pytest.approx(max(report.times_ms), abs=1e-3)
+
+
+def test_rounds_that_disagree_stop_the_report():
+    engine = Engine()
+    jobs = [job("misere", deal) for deal in deals(2)]
+    answers = iter([1, 2, 1, 3])  # job 2 answers 2, then 3
+    with pytest.raises(NotDeterministic, match="job 1: round 2 .* not deterministic"):
+        timed_rounds(engine, jobs, lambda solves: next(answers), rounds=2)
+
+
+def test_a_round_that_disagrees_fails_the_command(monkeypatch):
+    """pref bench says which kind and job, exit 1 (a check failed), no traceback."""
+    def shaky(*args, **kwargs):
+        raise NotDeterministic("job 3: round 2 searched 5 nodes for [1], round 1 4 for [1]: the search is not deterministic")
+    monkeypatch.setattr("preferans.benchmark.measure", shaky)
+    result = CliRunner().invoke(pref, ["bench", "--kind", "misere", "--rounds", "2", "--no-start"])
+    assert result.exit_code == 1 and "misere: job 3: round 2" in result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_rounds_are_refused_where_nothing_is_timed():
+    for extra in (["--ablation"], ["--nodes", "x.json"]):
+        result = CliRunner().invoke(pref, ["bench", "--rounds", "2", *extra])
+        assert result.exit_code == 2 and "--rounds" in result.output
+    result = CliRunner().invoke(pref, ["bench", "--rounds", "0"])
+    assert result.exit_code == 2
 
 
 def test_full_solve_gives_the_value_of_the_value_search():

@@ -9,7 +9,7 @@ import click
 
 from preferans import benchmark
 
-from ..errors import UserError
+from ..errors import EXIT_FAILURE, UserError
 from ..options import SEED_TYPE
 from ..runtime import announce_compile, progress_bar
 
@@ -37,6 +37,10 @@ def _load_baseline(path: str) -> dict:
 @click.option("--deals", "count", type=click.IntRange(1, 100000), default=100, show_default=True,
               help="Deals per kind.")
 @click.option("--seed", type=SEED_TYPE, default=benchmark.SEED, show_default=True, help="Seed of the deals.")
+@click.option("--rounds", type=click.IntRange(1, 100), default=1, show_default=True,
+              help="Time every job this many times, the rounds going over all the deals in turn, and keep "
+                   "each job's fastest: steadier figures on a machine whose speed swings. The nodes and "
+                   "answers of every round must match the first's.")
 @click.option("--no-start", is_flag=True, help="Skip timing the cold and warm start of a fresh process.")
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object instead of the table (with every job's time: keep it for --baseline).")
@@ -52,7 +56,7 @@ def _load_baseline(path: str) -> dict:
 @click.option("--nodes", "record", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the node counts of the first 10 seeded deals to FILE "
                    "(benchmarks/nodes.json) and stop.")
-def bench(kinds, count, seed, no_start, as_json, baseline, drift, ablation, record):
+def bench(kinds, count, seed, rounds, no_start, as_json, baseline, drift, ablation, record):
     """Time the solver on fixed random deals, per kind of job, and say why.
 
     For each kind — one contract value, one misère value, all three raspasy values,
@@ -74,10 +78,13 @@ def bench(kinds, count, seed, no_start, as_json, baseline, drift, ablation, reco
       pref bench --deals 200
       pref bench --kind misere --json > before.json
       pref bench --kind misere --baseline before.json
+      pref bench --kind misere --kind raspasy --rounds 5 --no-start
       pref bench --kind table-misere --deals 200 --no-start
       pref bench --ablation --deals 30
       pref bench --nodes benchmarks/nodes.json
     """
+    if rounds > 1 and (record or ablation):
+        raise click.UsageError("--rounds times the report's jobs; --nodes and --ablation do not take it")
     announce_compile()
     if record:
         Path(record).write_text(benchmark.node_record(seed), encoding="utf-8")
@@ -90,9 +97,14 @@ def bench(kinds, count, seed, no_start, as_json, baseline, drift, ablation, reco
     reports = []
     for kind in kinds:
         with progress_bar(f"{kind:9s}") as progress:
-            measure = benchmark.measure_table if kind == benchmark.TABLE_KIND else \
-                lambda n, s, p, k=kind: benchmark.measure(k, n, s, p)
-            reports.append(measure(count, seed, progress))
+            try:
+                if kind == benchmark.TABLE_KIND:
+                    reports.append(benchmark.measure_table(count, seed, progress, rounds=rounds))
+                else:
+                    reports.append(benchmark.measure(kind, count, seed, progress, rounds=rounds))
+            except benchmark.NotDeterministic as e:
+                click.echo(f"pref bench: {kind}: {e}", err=True)
+                raise SystemExit(EXIT_FAILURE) from None
     changes = [benchmark.compare(r.kind, dict(vars(r), seed=seed), dict(before["kinds"][r.kind],
                                                                        seed=before.get("seed")), drift=drift / 100)
                for r in reports if before and r.kind in before["kinds"]]

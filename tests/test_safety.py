@@ -7,7 +7,8 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from preferans.kernel.safety import SAFE, TABLE_FILE, build, owner_code
+from preferans.kernel.bounds import _safe as kernel_safe
+from preferans.kernel.safety import SAFE, SAFE_BITS, TABLE_FILE, build, owner_code
 
 
 def _cards(mask: int) -> list[int]:
@@ -52,6 +53,17 @@ def test_the_file_is_the_table_the_rules_build():
     """safe_suits.bin is current (else: python -m preferans.kernel.safety), and is what is loaded."""
     assert TABLE_FILE.is_file()
     assert (SAFE == build()).all()
+
+
+def test_the_kernel_reads_the_table_one_bit_a_code():
+    """bounds._safe reads SAFE_BITS (8 KB, what the kernel keeps in its caches) as SAFE says, on every
+    code, and ignores the bits above a suit's 16 (the kernel passes the other suits' codes there)."""
+    assert SAFE_BITS.nbytes == len(SAFE) // 8
+    assert [kernel_safe(code) for code in range(len(SAFE))] == SAFE.tolist()
+    rng = random.Random(5)
+    for _ in range(2000):
+        code = rng.randrange(1 << 16)
+        assert kernel_safe(code | rng.randrange(1 << 40) << 16) == SAFE[code]
 
 
 def test_table_matches_the_rules_on_every_suit():

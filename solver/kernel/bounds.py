@@ -13,7 +13,7 @@ from .bits import (at_least_each, below_each, count_each, fill_below_each, first
                    lowest_each, min_each, popcount, spread, suits_held, sum_each)
 from .config import jit_inline
 from .moves import NO_TRUMP, suit_mask
-from .safety import SAFE
+from .safety import SAFE_BITS
 
 
 @jit_inline
@@ -188,7 +188,7 @@ def never_wins(hands, focus, leader):
         return False
     codes = spread(me | y) | spread(x | y) << 1  # each suit's owner code, 16 bits a suit
     for s in range(4):
-        if SAFE[(codes >> (16 * s)) & 0xFFFF] == 0:
+        if _safe(codes >> (16 * s)) == 0:
             return False
     if leader != focus:
         return True
@@ -202,9 +202,16 @@ def never_wins(hands, focus, leader):
         ys = (y >> sh) & 0xFF
         low = b >> sh
         if (xs != 0 and (xs & -xs) > low or ys != 0 and (ys & -ys) > low) \
-                and SAFE[((codes >> (2 * sh)) & 0xFFFF) - (low * low)] != 0:
+                and _safe((codes >> (2 * sh)) - (low * low)) != 0:
             return True
     return False
+
+
+@jit_inline
+def _safe(code):
+    """1 if the suit of this owner code (its low 16 bits) is safe (:data:`.safety.SAFE`)."""
+    c = code & 0xFFFF
+    return (SAFE_BITS[c >> 3] >> (c & 7)) & 1
 
 
 @jit_inline

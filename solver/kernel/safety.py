@@ -83,6 +83,8 @@ def _load() -> np.ndarray:
 
 SAFE = _load()
 """One byte a suit's owner code: 1 for a safe suit."""
+SAFE_BITS = np.packbits(SAFE, bitorder="little")
+"""SAFE one bit a code (8 KB): what the kernel reads."""
 
 if __name__ == "__main__":
     np.packbits(build(), bitorder="little").tofile(TABLE_FILE)

@@ -94,11 +94,11 @@ def test_a_new_table_is_empty_aligned_and_writable(log2_size, copies):
 
 
 
-def test_an_exact_bucket_is_one_cache_line_and_a_partition_bucket_four():
+def test_an_exact_bucket_is_one_cache_line_and_a_partition_bucket_two():
     """The module's size claims: an entry of 32 bytes, an exact bucket of one 64-byte line and a
-    partition bucket of four, each starting on a line (the table itself does: above), in its half."""
+    partition bucket of two, each starting on a line (the table itself does: above), in its half."""
     assert tt.ENTRY_BYTES == 32 and tt.ENTRY_BYTES * tt.EXACT_BUCKET == 64
-    assert tt.ENTRY_BYTES * tt.SHAPE_BUCKET == 4 * 64
+    assert tt.ENTRY_BYTES * tt.SHAPE_BUCKET == 2 * 64
     rng = random.Random(0)
     for log2_size in (tt.MIN_LOG2_SIZE, 10, 20):
         n = 1 << log2_size

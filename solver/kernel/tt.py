@@ -31,7 +31,7 @@ differs), else the shallowest of this job's.
 The table has two halves. The first is an ordinary table of exact positions
 (buckets of 2, one cache line, chosen by shape and full code): one entry a position, holding its
 bounds, its best move, and with each bound the ``kvec`` of the partition it holds
-for. The second holds partition entries (buckets of 8 chosen by the shape alone),
+for. The second holds partition entries (buckets of 4 chosen by the shape alone),
 where other positions of the same partition find them. Every result goes to both.
 In the exact half an entry is (shape, code, lower kvec | upper kvec << 16, values): see
 :data:`EXACT_KVEC_FIELDS`. A probe
@@ -55,8 +55,11 @@ NO_UPPER = 100
 """The upper bound of an entry that has none (above any number of tricks); the lower is 0."""
 EXACT_BUCKET = 2
 """Entries of an exact bucket: one 64-byte cache line (``tests/test_kernel_helpers.py``)."""
-SHAPE_BUCKET = 8
-"""Entries of a partition bucket: four cache lines."""
+SHAPE_BUCKET = 4
+"""Entries of a partition bucket: two cache lines. Against eight (four lines), the nodes rise 2 to 3 %
+and the time falls: paired x0.99 contract, x0.97 misère and raspasy on an AMD Zen 3 (512 KB of
+second-level cache a core), x0.99 on a Zen 4 (1 MB); every probe that the exact half does not settle
+reads the whole bucket (docs/performance.md)."""
 MIN_LOG2_SIZE, DEFAULT_LOG2_SIZE, MAX_LOG2_SIZE = 6, 15, 28
 """The table sizes :func:`new_table` makes: 2**6 … 2**28 entries (``Options.tt_log2_size``). The default
 table, 1 MB, holds a job's few thousand entries many times over and stays in the second-level cache

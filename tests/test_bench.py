@@ -80,6 +80,21 @@ def test_a_round_that_disagrees_fails_the_command(monkeypatch):
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
+def test_a_report_says_its_rounds_and_a_baseline_of_other_rounds_is_flagged(tmp_path):
+    run = CliRunner().invoke(pref, ["bench", "--deals", "2", "--kind", "misere", "--no-start", "--json",
+                                    "--rounds", "2"])
+    assert run.exit_code == 0, run.output
+    assert json.loads(run.output)["rounds"] == 2
+    saved = tmp_path / "before.json"
+    saved.write_text(run.output)
+    again = CliRunner().invoke(pref, ["bench", "--deals", "2", "--kind", "misere", "--baseline", str(saved)])
+    assert again.exit_code == 0, again.output
+    assert "best of 2 round(s), this run of 1" in again.output
+    same = CliRunner().invoke(pref, ["bench", "--deals", "2", "--kind", "misere", "--rounds", "2",
+                                     "--baseline", str(saved)])
+    assert "round(s)" not in same.output
+
+
 def test_rounds_are_refused_where_nothing_is_timed():
     for extra in (["--ablation"], ["--nodes", "x.json"]):
         result = CliRunner().invoke(pref, ["bench", "--rounds", "2", *extra])

@@ -110,7 +110,7 @@ def bench(kinds, count, seed, rounds, no_start, as_json, baseline, drift, ablati
                for r in reports if before and r.kind in before["kinds"]]
     start = None if no_start or before else benchmark.start_times()
     if as_json:
-        out = {"seed": seed, "kinds": {r.kind: {k: v for k, v in vars(r).items() if k != "kind"}
+        out = {"seed": seed, "rounds": rounds, "kinds": {r.kind: {k: v for k, v in vars(r).items() if k != "kind"}
                                        for r in reports}}
         if start:
             out["cold_start_s"], out["warm_start_s"] = start
@@ -132,6 +132,9 @@ def bench(kinds, count, seed, rounds, no_start, as_json, baseline, drift, ablati
         if before.get("seed") != seed:
             click.echo(f"note: the baseline used seed {before.get('seed')}, this run {seed}: "
                        "other deals")
+        if before.get("rounds", 1) != rounds:
+            click.echo(f"note: the baseline kept each job's best of {before.get('rounds', 1)} round(s), this run "
+                       f"of {rounds}: the fastest of more rounds reads lower")
         click.echo(f"against {baseline}:")
         for c in changes:
             click.echo("  " + c.line())

@@ -78,6 +78,10 @@ def race(runs: dict, engines: dict, count: int, rounds: int, kind: str) -> tuple
     return best, nodes
 
 
+def _p99(sorted_ms: list[float]) -> float:
+    return sorted_ms[int(0.99 * len(sorted_ms)) - 1]
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("old", type=Path, help="the checkout to compare against")
@@ -104,7 +108,7 @@ def main(argv=None) -> int:
             print(f"{kind:9s} new/old time: geometric mean {math.exp(statistics.mean(map(math.log, ratios))):.3f}, "
                   f"median {statistics.median(ratios):.3f}, the five dearest jobs {tail:.3f}; mean new "
                   f"{statistics.mean(new_ms):.2f} ms, old {statistics.mean(old_ms):.2f}; p99 new "
-                  f"{new_ms[int(0.99 * len(new_ms)) - 1]:.2f} ms, old {old_ms[int(0.99 * len(old_ms)) - 1]:.2f}; "
+                  f"{_p99(new_ms):.2f} ms, old {_p99(old_ms):.2f}; "
                   f"nodes new/old {nodes['new'] / nodes['old']:.4f}", flush=True)
     return 0
 

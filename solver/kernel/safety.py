@@ -75,16 +75,17 @@ def build() -> np.ndarray:
     return table
 
 
-def _load() -> np.ndarray:
+def _load_bits() -> np.ndarray:
+    """The table one bit a code, as the file keeps it (built from the rules where the file is missing)."""
     if not TABLE_FILE.is_file():
-        return build()
-    return np.unpackbits(np.fromfile(TABLE_FILE, dtype=np.uint8), bitorder="little")
+        return np.packbits(build(), bitorder="little")
+    return np.fromfile(TABLE_FILE, dtype=np.uint8)
 
 
-SAFE = _load()
-"""One byte a suit's owner code: 1 for a safe suit."""
-SAFE_BITS = np.packbits(SAFE, bitorder="little")
-"""SAFE one bit a code (8 KB): what the kernel reads."""
+SAFE_BITS = _load_bits()
+"""One bit a suit's owner code, 1 for a safe suit (8 KB, the file as it is): what the kernel reads."""
+SAFE = np.unpackbits(SAFE_BITS, bitorder="little")
+"""The same, one byte a code."""
 
 if __name__ == "__main__":
     np.packbits(build(), bitorder="little").tofile(TABLE_FILE)

@@ -117,7 +117,10 @@ def timed_rounds(engine: Engine, jobs: list, run, rounds: int = 1, progress=None
     a job's tries lie apart in time and the fastest misses a passing slowdown of the machine, as the
     best of a few runs does for a whole command. The search is deterministic: a round whose nodes or
     answer for a job differ from the first round's raises :class:`NotDeterministic`. ``outputs`` and ``stats``
-    (:class:`preferans.engine.SearchStats` as a dict) are the first round's."""
+    (:class:`preferans.engine.SearchStats` as a dict) are the first round's. ``rounds`` below 1 is
+    refused (``ValueError``), as ``pref bench --rounds`` refuses it."""
+    if rounds < 1:
+        raise ValueError(f"rounds: at least 1, not {rounds}")
     best = [float("inf")] * len(jobs)
     nodes, outputs = [], []
     stats = {}

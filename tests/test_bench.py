@@ -101,6 +101,8 @@ def test_rounds_are_refused_where_nothing_is_timed():
         assert result.exit_code == 2 and "--rounds" in result.output
     result = CliRunner().invoke(pref, ["bench", "--rounds", "0"])
     assert result.exit_code == 2
+    with pytest.raises(ValueError, match="rounds: at least 1, not 0"):
+        measure("misere", 1, rounds=0)
 
 
 def test_full_solve_gives_the_value_of_the_value_search():

@@ -110,7 +110,7 @@ class NotDeterministic(RuntimeError):
     """Two rounds of :func:`timed_rounds` searched a job differently: a bug, never noise."""
 
 
-def timed_rounds(engine: Engine, jobs: list, run, rounds: int = 1, progress=None):
+def timed_rounds(engine: Engine, jobs: list, run, rounds: int = 1, progress=None, pause_s: float = 0.0):
     """Each job's fastest CPU time over ``rounds`` and the search's nodes for it: ``(times_s, nodes,
     outputs, stats)``. ``run(job)`` solves one job on ``engine`` and returns what it found; each solve
     gets a cleared table. The rounds go over the whole list in turn (job 1 … n, then again), so that
@@ -118,15 +118,24 @@ def timed_rounds(engine: Engine, jobs: list, run, rounds: int = 1, progress=None
     best of a few runs does for a whole command. The search is deterministic: a round whose nodes or
     answer for a job differ from the first round's raises :class:`NotDeterministic`. ``outputs`` and ``stats``
     (:class:`preferans.engine.SearchStats` as a dict) are the first round's. ``rounds`` below 1 is
-    refused (``ValueError``), as ``pref bench --rounds`` refuses it."""
+    refused (``ValueError``), as ``pref bench --rounds`` refuses it.
+
+    ``pause_s``: the process sleeps this long before each job, outside the timing, as a program
+    that waits for its user, or a harness that runs another solver in between, does. After such a
+    pause the search runs slower per node until it has run for a while (docs/performance.md, *A
+    paused process*); the rounds' best then measures that start, not the warm loop."""
     if rounds < 1:
         raise ValueError(f"rounds: at least 1, not {rounds}")
+    if not pause_s >= 0:
+        raise ValueError(f"pause_s: zero or more seconds, not {pause_s}")
     best = [float("inf")] * len(jobs)
     nodes, outputs = [], []
     stats = {}
     for r in range(rounds):
         start_stats = engine.stats
         for i, one in enumerate(jobs):
+            if pause_s:
+                time.sleep(pause_s)
             engine.clear()
             before = engine.nodes
             start = time.process_time()  # CPU time: other processes' load matters less than to wall time
@@ -154,9 +163,9 @@ def _report(kind: str, times_s: list[float], nodes: list[int], stats: dict) -> K
 
 
 def measure(kind: str, count: int, seed: int = SEED, progress=None,
-            options: Options | None = None, job_deals=None, rounds: int = 1) -> KindReport:
+            options: Options | None = None, job_deals=None, rounds: int = 1, pause_s: float = 0.0) -> KindReport:
     """Time and count the search on ``count`` seeded deals (or ``job_deals``), one job at a time, each
-    job's fastest of ``rounds`` (:func:`timed_rounds`)."""
+    job's fastest of ``rounds``, after a pause of ``pause_s`` (:func:`timed_rounds`)."""
     from .engine import Engine, Options
 
     engine = Engine(options or Options())
@@ -164,7 +173,7 @@ def measure(kind: str, count: int, seed: int = SEED, progress=None,
     run_job(engine, job(kind, job_deals[0]), kind == "solve")  # load the compiled code before timing
     jobs = [job(kind, deal) for deal in job_deals]
     times, nodes, _, stats = timed_rounds(engine, jobs, lambda solves: run_job(engine, solves, kind == "solve"),
-                                          rounds, progress)
+                                          rounds, progress, pause_s)
     return _report(kind, times, nodes, stats)
 
 
@@ -211,9 +220,10 @@ def table_misere_deals(count: int, seed: int = SEED, progress=None) -> list[tupl
 
 
 def measure_table(count: int, seed: int = SEED, progress=None, options: Options | None = None,
-                  rounds: int = 1) -> KindReport:
+                  rounds: int = 1, pause_s: float = 0.0) -> KindReport:
     """Time :func:`preferans.at_table.solve_at_table` over every discard on :func:`table_misere_deals`:
-    the answer and its smallest uncovered set, not the key; each deal's fastest of ``rounds``.
+    the answer and its smallest uncovered set, not the key; each deal's fastest of ``rounds``, after a
+    pause of ``pause_s``.
     ``nodes`` are the double-dummy search's; ``stats`` adds the search at the table's own nodes, its
     double-dummy questions and the holes."""
     from .at_table import solve_at_table
@@ -227,7 +237,7 @@ def measure_table(count: int, seed: int = SEED, progress=None, options: Options 
         answer = solve_at_table(*one, engine=engine, with_key=False)
         return answer.caught, answer.nodes, answer.questions
 
-    times, nodes, answers, stats = timed_rounds(engine, jobs, run, rounds, progress)
+    times, nodes, answers, stats = timed_rounds(engine, jobs, run, rounds, progress, pause_s)
     p90 = float(np.percentile(np.array(times) * 1000, 90))
     stats.update(table_nodes=[a[1] for a in answers], questions=[a[2] for a in answers],
                  holes=sum(not a[0] for a in answers), p90_ms=p90)

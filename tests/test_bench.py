@@ -105,6 +105,63 @@ def test_rounds_are_refused_where_nothing_is_timed():
         measure("misere", 1, rounds=0)
 
 
+def test_a_pause_comes_before_each_job_outside_its_time(monkeypatch):
+    """--pause: the process sleeps before every job of every round, and the sleep is not in the job's
+    time (a fake clock that the sleep moves by a thousand times its length, the job by one tick)."""
+    import preferans.benchmark as benchmark
+
+    clock, events = [0.0], []
+
+    class FakeTime:
+        @staticmethod
+        def sleep(seconds):
+            events.append(("pause", seconds))
+            clock[0] += 1000 * seconds
+
+        @staticmethod
+        def process_time():
+            return clock[0]
+
+    def run(solves):
+        events.append(("job", jobs.index(solves)))
+        clock[0] += 1
+        return [0]
+
+    monkeypatch.setattr(benchmark, "time", FakeTime)
+    jobs = [job("misere", deal) for deal in deals(2)]
+    times, _, _, _ = timed_rounds(Engine(), jobs, run, rounds=2, pause_s=0.005)
+    assert events == [("pause", 0.005), ("job", 0), ("pause", 0.005), ("job", 1)] * 2
+    assert times == [1, 1]
+    events.clear()
+    timed_rounds(Engine(), jobs, run, rounds=1)
+    assert events == [("job", 0), ("job", 1)]  # no pause asked, none made
+    with pytest.raises(ValueError, match="pause_s: zero or more seconds, not -1"):
+        timed_rounds(Engine(), jobs, run, pause_s=-1)
+
+
+def test_a_report_says_its_pause_and_a_baseline_with_another_is_flagged(tmp_path):
+    run = CliRunner().invoke(pref, ["bench", "--deals", "2", "--kind", "misere", "--no-start", "--json",
+                                    "--pause", "1.5"])
+    assert run.exit_code == 0, run.output
+    assert json.loads(run.output)["pause_ms"] == 1.5
+    saved = tmp_path / "before.json"
+    saved.write_text(run.output)
+    again = CliRunner().invoke(pref, ["bench", "--deals", "2", "--kind", "misere", "--baseline", str(saved)])
+    assert again.exit_code == 0, again.output
+    assert "paused 1.5 ms before each job, this run 0 ms" in again.output
+    same = CliRunner().invoke(pref, ["bench", "--deals", "2", "--kind", "misere", "--pause", "1.5",
+                                     "--baseline", str(saved)])
+    assert same.exit_code == 0 and "paused" not in same.output
+
+
+def test_a_pause_is_refused_where_nothing_is_timed_or_below_zero():
+    for extra in (["--ablation"], ["--nodes", "x.json"]):
+        result = CliRunner().invoke(pref, ["bench", "--pause", "2", *extra])
+        assert result.exit_code == 2 and "--pause" in result.output
+    result = CliRunner().invoke(pref, ["bench", "--pause", "-1"])
+    assert result.exit_code == 2 and "--pause" in result.output
+
+
 def test_full_solve_gives_the_value_of_the_value_search():
     engine = Engine()
     for deal in deals(3):

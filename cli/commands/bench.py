@@ -41,6 +41,10 @@ def _load_baseline(path: str) -> dict:
               help="Time every job this many times, the rounds going over all the deals in turn, and keep "
                    "each job's fastest: steadier figures on a machine whose speed swings. The nodes and "
                    "answers of every round must match the first's.")
+@click.option("--pause", type=click.FloatRange(0, 1000), default=0, show_default=True, metavar="MS",
+              help="Sleep this many milliseconds before each job, untimed, as a program waiting for its "
+                   "user or a harness running another solver in between does: the search runs slower "
+                   "per node for a while after a pause, and this times that start.")
 @click.option("--no-start", is_flag=True, help="Skip timing the cold and warm start of a fresh process.")
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object instead of the table (with every job's time: keep it for --baseline).")
@@ -56,7 +60,7 @@ def _load_baseline(path: str) -> dict:
 @click.option("--nodes", "record", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the node counts of the first 10 seeded deals to FILE "
                    "(benchmarks/nodes.json) and stop.")
-def bench(kinds, count, seed, rounds, no_start, as_json, baseline, drift, ablation, record):
+def bench(kinds, count, seed, rounds, pause, no_start, as_json, baseline, drift, ablation, record):
     """Time the solver on fixed random deals, per kind of job, and say why.
 
     For each kind — one contract value, one misère value, all three raspasy values,
@@ -79,12 +83,13 @@ def bench(kinds, count, seed, rounds, no_start, as_json, baseline, drift, ablati
       pref bench --kind misere --json > before.json
       pref bench --kind misere --baseline before.json
       pref bench --kind misere --kind raspasy --rounds 5 --no-start
+      pref bench --kind contract --pause 5 --rounds 3 --no-start
       pref bench --kind table-misere --deals 200 --no-start
       pref bench --ablation --deals 30
       pref bench --nodes benchmarks/nodes.json
     """
-    if rounds > 1 and (record or ablation):
-        raise click.UsageError("--rounds times the report's jobs; --nodes and --ablation do not take it")
+    if (rounds > 1 or pause) and (record or ablation):
+        raise click.UsageError("--rounds and --pause time the report's jobs; --nodes and --ablation do not take them")
     announce_compile()
     if record:
         Path(record).write_text(benchmark.node_record(seed), encoding="utf-8")
@@ -99,9 +104,11 @@ def bench(kinds, count, seed, rounds, no_start, as_json, baseline, drift, ablati
         with progress_bar(f"{kind:9s}") as progress:
             try:
                 if kind == benchmark.TABLE_KIND:
-                    reports.append(benchmark.measure_table(count, seed, progress, rounds=rounds))
+                    reports.append(benchmark.measure_table(count, seed, progress, rounds=rounds,
+                                                                   pause_s=pause / 1000))
                 else:
-                    reports.append(benchmark.measure(kind, count, seed, progress, rounds=rounds))
+                    reports.append(benchmark.measure(kind, count, seed, progress, rounds=rounds,
+                                                             pause_s=pause / 1000))
             except benchmark.NotDeterministic as e:
                 click.echo(f"pref bench: {kind}: {e}", err=True)
                 raise SystemExit(EXIT_FAILURE) from None
@@ -110,7 +117,7 @@ def bench(kinds, count, seed, rounds, no_start, as_json, baseline, drift, ablati
                for r in reports if before and r.kind in before["kinds"]]
     start = None if no_start or before else benchmark.start_times()
     if as_json:
-        out = {"seed": seed, "rounds": rounds, "kinds": {r.kind: {k: v for k, v in vars(r).items() if k != "kind"}
+        out = {"seed": seed, "rounds": rounds, "pause_ms": pause, "kinds": {r.kind: {k: v for k, v in vars(r).items() if k != "kind"}
                                        for r in reports}}
         if start:
             out["cold_start_s"], out["warm_start_s"] = start
@@ -135,6 +142,9 @@ def bench(kinds, count, seed, rounds, no_start, as_json, baseline, drift, ablati
         if before.get("rounds", 1) != rounds:
             click.echo(f"note: the baseline kept each job's best of {before.get('rounds', 1)} round(s), this run "
                        f"of {rounds}: the fastest of more rounds reads lower")
+        if before.get("pause_ms", 0) != pause:
+            click.echo(f"note: the baseline paused {before.get('pause_ms', 0):g} ms before each job, this run "
+                       f"{pause:g} ms: the search is slower just after a pause")
         click.echo(f"against {baseline}:")
         for c in changes:
             click.echo("  " + c.line())

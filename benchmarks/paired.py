@@ -12,7 +12,11 @@ Why paired: on a shared machine two runs of identical code made back to back dri
 10-20 %, but alternating job by job in one process, identical code measures 1.00 +- 0.03. And
 why time, not nodes: edits that leave the nodes unchanged have moved the time by 10-17 %.
 
-    python benchmarks/paired.py OLD_CHECKOUT [NEW_CHECKOUT] [--kind misere] [--deals 100] [--rounds 2]
+    python benchmarks/paired.py OLD_CHECKOUT [NEW_CHECKOUT] [--kind misere] [--deals 100] [--rounds 2] [--pause MS]
+
+``--pause MS`` sleeps before every solve, untimed, as ``pref bench --pause`` does: it times the
+search as it runs after a wait (slower for a while, short jobs most; docs/performance.md, *A paused
+process*), the condition of the harness against the peer.
 
 e.g. ``git worktree add /tmp/old HEAD~1 && python benchmarks/paired.py /tmp/old``. Each
 checkout compiles its kernel once into ``PREF_CACHE_DIR`` (one to two minutes each the first time).
@@ -50,11 +54,12 @@ def load(checkout: Path, name: str, folder: Path):
     return importlib.import_module(f"{name}.benchmark"), importlib.import_module(f"{name}.engine")
 
 
-def race(runs: dict, engines: dict, count: int, rounds: int, kind: str) -> tuple[dict, dict]:
+def race(runs: dict, engines: dict, count: int, rounds: int, kind: str, pause_s: float = 0.0) -> tuple[dict, dict]:
     """Jobs ``0 … count - 1`` run by each contestant in turn, the order turning from job to job and
     round to round, each on its engine's table cleared; ``runs[name](i)`` solves job ``i`` with
     ``engines[name]`` and returns its values, which must agree (else exit 1). Each job's fastest CPU
-    time of the ``rounds`` per contestant, and each contestant's nodes over all rounds."""
+    time of the ``rounds`` per contestant, and each contestant's nodes over all rounds. ``pause_s``: a
+    sleep before every solve, outside its time."""
     names = list(runs)
     best = {name: [math.inf] * count for name in names}
     nodes = dict.fromkeys(names, 0)
@@ -66,6 +71,8 @@ def race(runs: dict, engines: dict, count: int, rounds: int, kind: str) -> tuple
             values = {}
             for name in names[turn:] + names[:turn]:
                 engine = engines[name]
+                if pause_s:
+                    time.sleep(pause_s)
                 engine.clear()
                 before = engine.nodes
                 start = time.process_time()
@@ -89,7 +96,11 @@ def main(argv=None) -> int:
     parser.add_argument("--kind", action="append", choices=KINDS, help="repeatable; default: all but table")
     parser.add_argument("--deals", type=at_least_one, default=100)
     parser.add_argument("--rounds", type=at_least_one, default=2)
+    parser.add_argument("--pause", type=float, default=0.0, metavar="MS",
+                        help="sleep this many milliseconds before every solve, untimed")
     args = parser.parse_args(argv)
+    if not 0 <= args.pause <= 1000:
+        parser.error(f"--pause: milliseconds from 0 to 1000, not {args.pause:g}")
     with tempfile.TemporaryDirectory() as tmp:
         sys.path.insert(0, tmp)
         sides = {name: load(path.resolve(), f"solver_{name}", Path(tmp)) for name, path in
@@ -100,7 +111,7 @@ def main(argv=None) -> int:
             jobs = {name: [bench.job(kind, deal) for deal in deals] for name, (bench, _) in sides.items()}
             runs = {name: (lambda i, name=name: sides[name][0].run_job(engines[name], jobs[name][i]))
                     for name in sides}
-            best, nodes = race(runs, engines, len(deals), args.rounds, kind)
+            best, nodes = race(runs, engines, len(deals), args.rounds, kind, args.pause / 1000)
             ratios = [n / o for n, o in zip(best["new"], best["old"])]
             new_ms, old_ms = (sorted(1000 * t for t in best[name]) for name in ("new", "old"))
             dearest = sorted(range(len(deals)), key=lambda i: best["old"][i])[-5:]  # the old kernel's five dearest jobs

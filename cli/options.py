@@ -20,6 +20,17 @@ color_option = click.option(
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 
 
+class FiniteRange(click.FloatRange):
+    """A number within bounds, never NaN: click's ``FloatRange`` lets ``nan`` through (every
+    comparison with it is false), which would reach the code as a number that is none."""
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if number != number:
+            self.fail(f"a number is needed, not {value!r}", param, ctx)
+        return number
+
+
 class Seed(click.ParamType):
     """A seed: a whole number of at most :data:`preferans.validation.SEED_DIGITS` digits (the rule
     :func:`preferans.validation.check_seed` holds the Python calls to). Python refuses to read an

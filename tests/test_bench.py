@@ -158,8 +158,11 @@ def test_a_pause_is_refused_where_nothing_is_timed_or_below_zero():
     for extra in (["--ablation"], ["--nodes", "x.json"]):
         result = CliRunner().invoke(pref, ["bench", "--pause", "2", *extra])
         assert result.exit_code == 2 and "--pause" in result.output
-    result = CliRunner().invoke(pref, ["bench", "--pause", "-1"])
-    assert result.exit_code == 2 and "--pause" in result.output
+    for bad in ("-1", "nan", "inf", "NaN"):
+        result = CliRunner().invoke(pref, ["bench", "--pause", bad])
+        assert result.exit_code == 2 and "--pause" in result.output, bad
+    result = CliRunner().invoke(pref, ["bench", "--drift", "nan"])
+    assert result.exit_code == 2 and "--drift" in result.output and "a number is needed" in result.output
 
 
 def test_full_solve_gives_the_value_of_the_value_search():

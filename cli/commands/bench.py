@@ -10,7 +10,7 @@ import click
 from preferans import benchmark
 
 from ..errors import EXIT_FAILURE, UserError
-from ..options import SEED_TYPE
+from ..options import SEED_TYPE, FiniteRange
 from ..runtime import announce_compile, progress_bar
 
 
@@ -41,7 +41,7 @@ def _load_baseline(path: str) -> dict:
               help="Time every job this many times, the rounds going over all the deals in turn, and keep "
                    "each job's fastest: steadier figures on a machine whose speed swings. The nodes and "
                    "answers of every round must match the first's.")
-@click.option("--pause", type=click.FloatRange(0, 1000), default=0, show_default=True, metavar="MS",
+@click.option("--pause", type=FiniteRange(0, 1000), default=0, show_default=True, metavar="MS",
               help="Sleep this many milliseconds before each job, untimed, as a program waiting for its "
                    "user or a harness running another solver in between does: the search runs slower "
                    "per node for a while after a pause, and this times that start.")
@@ -51,7 +51,7 @@ def _load_baseline(path: str) -> dict:
 @click.option("--baseline", type=click.Path(dir_okay=False), metavar="RUN.json",
               help="Compare with a saved --json run: nodes and time per kind, with a noise band "
                    "(job by job when the deals are the same).")
-@click.option("--drift", type=click.FloatRange(0, 100), default=100 * benchmark.MACHINE_DRIFT, show_default=True,
+@click.option("--drift", type=FiniteRange(0, 100), default=100 * benchmark.MACHINE_DRIFT, show_default=True,
               metavar="PERCENT", help="With --baseline: how far apart two runs of identical code may lie "
               "(measured on a shared 2-core machine; a quiet one can take less).")
 @click.option("--ablation", is_flag=True,

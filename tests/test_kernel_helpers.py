@@ -557,3 +557,39 @@ def test_the_kernel_runs_as_plain_python():
     expected = [[engine.value(Position(h, lead), g, 0) for g in
                  (Game.misere("A"), Game.contract(6, "S", "A"), Game.raspasy("none"))] for h, lead in jobs]
     assert json.loads(out.stdout) == expected
+
+
+def _forced_by_hand(f, x, y):
+    """forced_in_suit's play written out on lists: the other two lead their lowest cards round after
+    round, F ducks with his highest card below the trick's top, else wins and sheds his highest."""
+    f, x, y = ([r for r in range(8) if m >> r & 1] for m in (f, x, y))
+    wins = 0
+    while f and (x or y):
+        played = ([x.pop(0)] if x else []) + ([y.pop(0)] if y else [])
+        top = max(played)
+        below = [r for r in f if r < top]
+        f.remove(max(below) if below else max(f))
+        wins += not below
+    return wins
+
+
+def test_the_first_tests_estimate_plays_out_each_suit_as_written():
+    """forced_in_suit against the same play on lists, on every split of a suit between the three
+    players (3^8 codes); and forced_estimate is its sum over the four suits, for each focus."""
+    from preferans.kernel.search import forced_estimate, forced_in_suit
+
+    for code in range(3 ** 8):
+        owners = [code // 3 ** r % 3 for r in range(8)]
+        f, x, y = (sum(1 << r for r in range(8) if owners[r] == who) for who in range(3))
+        assert forced_in_suit(f, x, y) == _forced_by_hand(f, x, y), (f, x, y)
+    assert forced_in_suit(0b10000000, 0b1, 0b10) == 1  # the bare ace wins the first round
+    assert forced_in_suit(0b1, 0b10000000, 0b1000000) == 0  # the seven ducks
+    rng = random.Random(5)
+    for _ in range(200):
+        deck = list(range(32))
+        rng.shuffle(deck)
+        hands = np.array([mask_of(deck[10 * p:10 * p + 10]) for p in range(3)], dtype=np.int64)
+        for focus in range(3):
+            by_suit = sum(_forced_by_hand(*(int(hands[(focus + k) % 3]) >> 8 * s & 0xFF for k in range(3)))
+                          for s in range(4))
+            assert forced_estimate(hands, focus) == by_suit

@@ -409,14 +409,56 @@ _search_misere = _compiled_for(MISERE, "_search_misere")
 
 
 @jit
+def forced_in_suit(f, x, y):
+    """Tricks of one suit (8-bit masks: F's, the player after him, the one before) that F wins when
+    the other two lead it round after round, each playing his lowest card, and F ducks with his
+    highest card below the trick's top, else wins and sheds his highest. A guess, not a bound: the
+    others may do better (or worse), and F's own leads are left out."""
+    wins = 0
+    while f != 0 and (x | y) != 0:
+        top = np.int64(-1)
+        if x != 0:
+            low = x & -x
+            x ^= low
+            top = high_bit(low)
+        if y != 0:
+            low = y & -y
+            y ^= low
+            top = max(top, high_bit(low))
+        below = f & ((np.int64(1) << top) - 1)
+        if below != 0:
+            f ^= np.int64(1) << high_bit(below)
+        else:
+            f ^= np.int64(1) << high_bit(f)
+            wins += 1
+    return wins
+
+
+@jit
+def forced_estimate(hands, focus):
+    """:func:`forced_in_suit` summed over the suits: where a focus player who wants few tricks
+    (misère, raspasy) stands, to pick the driver's first test."""
+    f = hands[focus]
+    x = hands[(focus + 1) % 3]
+    y = hands[(focus + 2) % 3]
+    total = 0
+    for s in range(4):
+        sh = 8 * s
+        total += forced_in_suit((f >> sh) & 0xFF, (x >> sh) & 0xFF, (y >> sh) & 0xFF)
+    return total
+
+
+@jit
 def exact_value(ctx, tt, state, guess=-1):
     """The focus player's remaining tricks under best play: zero-window tests on fail-soft ``search``.
 
-    With move ordering on, the first test is at ``guess`` if given, else at 1 for a
-    focus player who wants few tricks (misère, raspasy: tests below the value are
-    cheap, those above it dear) and at the midpoint for a declarer; every later test
-    is next to where the last one landed (one above a success, at a failure's bound).
-    With ordering off it bisects from the midpoint.
+    With move ordering on, the first test is at ``guess`` if given, else, for a focus
+    player who wants few tricks (misère, raspasy), one above :func:`forced_estimate` (tests
+    below the value are cheap, those above it dear, and each test from 1 up to a high value
+    costs more than the last: a guess that lands at or just below the value skips them), and
+    at the midpoint for a declarer; every later test is next to where the last one landed
+    (one above a success, at a failure's bound). With ordering off it bisects from the
+    midpoint.
     """
     lo = 0
     hi = state.left
@@ -428,7 +470,7 @@ def exact_value(ctx, tt, state, guess=-1):
     elif ctx[C_FOCUS_MAX] == 1:
         mid = (lo + hi + 1) // 2
     else:
-        mid = min(1, hi)
+        mid = min(forced_estimate(ctx, ctx[C_FOCUS] & 3) + 1, hi)
     while lo < hi:
         v, _ = search(ctx, tt, state, mid)
         if v >= mid:

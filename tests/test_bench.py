@@ -80,19 +80,25 @@ def test_a_round_that_disagrees_fails_the_command(monkeypatch):
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
-def test_a_report_says_its_rounds_and_a_baseline_of_other_rounds_is_flagged(tmp_path):
-    run = CliRunner().invoke(pref, ["bench", "--deals", "2", "--kind", "misere", "--no-start", "--json",
-                                    "--rounds", "2"])
+@pytest.mark.parametrize("option, value, key, recorded, note, mark", [
+    ("--rounds", "2", "rounds", 2, "best of 2 round(s), this run of 1", "round(s)"),
+    ("--pause", "1.5", "pause_ms", 1.5, "paused 1.5 ms before each job, this run 0 ms", "paused"),
+])
+def test_a_report_records_how_it_timed_and_a_baseline_timed_otherwise_is_flagged(tmp_path, option, value, key,
+                                                                                  recorded, note, mark):
+    """--rounds and --pause are kept in the --json report; --baseline says when the saved run used
+    another setting, and says nothing when it used the same."""
+    bench = ["bench", "--deals", "2", "--kind", "misere"]
+    run = CliRunner().invoke(pref, [*bench, "--no-start", "--json", option, value])
     assert run.exit_code == 0, run.output
-    assert json.loads(run.output)["rounds"] == 2
+    assert json.loads(run.output)[key] == recorded
     saved = tmp_path / "before.json"
     saved.write_text(run.output)
-    again = CliRunner().invoke(pref, ["bench", "--deals", "2", "--kind", "misere", "--baseline", str(saved)])
+    again = CliRunner().invoke(pref, [*bench, "--baseline", str(saved)])
     assert again.exit_code == 0, again.output
-    assert "best of 2 round(s), this run of 1" in again.output
-    same = CliRunner().invoke(pref, ["bench", "--deals", "2", "--kind", "misere", "--rounds", "2",
-                                     "--baseline", str(saved)])
-    assert "round(s)" not in same.output
+    assert note in again.output
+    same = CliRunner().invoke(pref, [*bench, option, value, "--baseline", str(saved)])
+    assert same.exit_code == 0 and mark not in same.output
 
 
 def test_rounds_are_refused_where_nothing_is_timed():
@@ -137,21 +143,6 @@ def test_a_pause_comes_before_each_job_outside_its_time(monkeypatch):
     assert events == [("job", 0), ("job", 1)]  # no pause asked, none made
     with pytest.raises(ValueError, match="pause_s: zero or more seconds, not -1"):
         timed_rounds(Engine(), jobs, run, pause_s=-1)
-
-
-def test_a_report_says_its_pause_and_a_baseline_with_another_is_flagged(tmp_path):
-    run = CliRunner().invoke(pref, ["bench", "--deals", "2", "--kind", "misere", "--no-start", "--json",
-                                    "--pause", "1.5"])
-    assert run.exit_code == 0, run.output
-    assert json.loads(run.output)["pause_ms"] == 1.5
-    saved = tmp_path / "before.json"
-    saved.write_text(run.output)
-    again = CliRunner().invoke(pref, ["bench", "--deals", "2", "--kind", "misere", "--baseline", str(saved)])
-    assert again.exit_code == 0, again.output
-    assert "paused 1.5 ms before each job, this run 0 ms" in again.output
-    same = CliRunner().invoke(pref, ["bench", "--deals", "2", "--kind", "misere", "--pause", "1.5",
-                                     "--baseline", str(saved)])
-    assert same.exit_code == 0 and "paused" not in same.output
 
 
 def test_a_pause_is_refused_where_nothing_is_timed_or_below_zero():

@@ -100,15 +100,14 @@ def bench(kinds, count, seed, rounds, pause, no_start, as_json, baseline, drift,
         return
     before = _load_baseline(baseline) if baseline else None
     reports = []
+    pause_s = pause / 1000
     for kind in kinds:
         with progress_bar(f"{kind:9s}") as progress:
             try:
                 if kind == benchmark.TABLE_KIND:
-                    reports.append(benchmark.measure_table(count, seed, progress, rounds=rounds,
-                                                                   pause_s=pause / 1000))
+                    reports.append(benchmark.measure_table(count, seed, progress, rounds=rounds, pause_s=pause_s))
                 else:
-                    reports.append(benchmark.measure(kind, count, seed, progress, rounds=rounds,
-                                                             pause_s=pause / 1000))
+                    reports.append(benchmark.measure(kind, count, seed, progress, rounds=rounds, pause_s=pause_s))
             except benchmark.NotDeterministic as e:
                 click.echo(f"pref bench: {kind}: {e}", err=True)
                 raise SystemExit(EXIT_FAILURE) from None
@@ -117,8 +116,8 @@ def bench(kinds, count, seed, rounds, pause, no_start, as_json, baseline, drift,
                for r in reports if before and r.kind in before["kinds"]]
     start = None if no_start or before else benchmark.start_times()
     if as_json:
-        out = {"seed": seed, "rounds": rounds, "pause_ms": pause, "kinds": {r.kind: {k: v for k, v in vars(r).items() if k != "kind"}
-                                       for r in reports}}
+        out = {"seed": seed, "rounds": rounds, "pause_ms": pause,
+               "kinds": {r.kind: {k: v for k, v in vars(r).items() if k != "kind"} for r in reports}}
         if start:
             out["cold_start_s"], out["warm_start_s"] = start
         if before:

@@ -416,16 +416,11 @@ def forced_in_suit(f, x, y):
     others may do better (or worse), and F's own leads are left out."""
     wins = 0
     while f != 0 and (x | y) != 0:
-        top = np.int64(-1)
-        if x != 0:
-            low = x & -x
-            x ^= low
-            top = high_bit(low)
-        if y != 0:
-            low = y & -y
-            y ^= low
-            top = max(top, high_bit(low))
-        below = f & ((np.int64(1) << top) - 1)
+        low_x = x & -x  # 0 for a player out of the suit
+        low_y = y & -y
+        x ^= low_x
+        y ^= low_y
+        below = f & ((np.int64(1) << high_bit(low_x | low_y)) - 1)
         if below != 0:
             f ^= np.int64(1) << high_bit(below)
         else:

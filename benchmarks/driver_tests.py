@@ -1,28 +1,34 @@
 """Where the misère and raspasy searches spend their nodes, test by test (run as a script; a
 measurement for docs/performance.md, not a test).
 
-    python benchmarks/driver_tests.py
+    python benchmarks/driver_tests.py [by_test] [first_test] [raspasy_as_misere]
 
 On ``pref bench``'s 100 seeded deals (raspasy: each player's value with no talon, which is a misère
 with him as declarer):
 
 * ``by_test``: the share of the nodes in the zero-window tests below the value, at it, and at one
   above it (the test that fails), each test asked in turn on one table, cleared before each solve;
-* ``first_test``: the nodes of ``exact_value`` as the search runs it, against the same with its
-  first test at the true value (an oracle), one below it and one above it: at most what a better
-  first guess could save; and with the first test at 2 or at 3 whatever the value (the driver
-  starts at 1);
+* ``first_test``: the nodes of ``exact_value`` as the search runs it (its first test one above
+  ``search.forced_estimate``), against the same with its first test at the true value (an oracle),
+  one below it and one above it: at most what a better first guess could save; at 2 or at 3 whatever
+  the value; at the estimate itself or two above it; and one above the suit game's estimate
+  (:func:`suit_game`, each suit's exact value under the estimate's rules);
 * ``raspasy_as_misere``: that each raspasy player's value and nodes equal the misère's with him as
   declarer.
 """
 
 from __future__ import annotations
 
+import sys
+from functools import lru_cache
+
+import numpy as np
+
 from preferans import Engine, Game, Position
 from preferans.benchmark import deals
 from preferans.kernel.config import jit
 from preferans.kernel.drivers import begin_job, end_job
-from preferans.kernel.search import exact_value
+from preferans.kernel.search import exact_value, forced_estimate
 
 DEALS = 100
 
@@ -64,14 +70,45 @@ def by_test() -> dict:
     return out
 
 
+@lru_cache(maxsize=None)
+def suit_game(f: int, x: int, y: int) -> int:
+    """The tricks of one suit (8-bit masks: the focus player's, the other two's) that he takes when the
+    other two lead it round after round, either of them, any card, the other following with any card
+    of the suit he holds, and he follows with any card: the exact value of the game whose one line
+    :func:`preferans.kernel.search.forced_in_suit` plays (it stops when he or both of them are out of
+    the suit)."""
+    if f == 0 or x | y == 0:
+        return 0
+    best = 0
+    for leader, other in ((x, y), (y, x)):
+        for a in _ranks(leader):
+            for b in _ranks(other) or [-1]:
+                top = max(a, b)
+                rest_l, rest_o = leader & ~(1 << a), other & ~(1 << b) if b >= 0 else other
+                after = (rest_l, rest_o) if leader == x else (rest_o, rest_l)
+                best = max(best, min(int(c > top) + suit_game(f & ~(1 << c), *after) for c in _ranks(f)))
+    return best
+
+
+def _ranks(mask: int) -> list[int]:
+    return [r for r in range(8) if mask >> r & 1]
+
+
+def _suit_game_estimate(hands, focus) -> int:
+    f, x, y = hands[focus], hands[(focus + 1) % 3], hands[(focus + 2) % 3]
+    return sum(suit_game(f >> s & 0xFF, x >> s & 0xFF, y >> s & 0xFF) for s in range(0, 32, 8))
+
+
 def first_test() -> dict:
     engine = Engine()
     searcher = engine.searcher
     out = {}
     for kind in ("misere", "raspasy"):
-        nodes = {"as searched": 0, "oracle": 0, "oracle - 1": 0, "oracle + 1": 0, "at 2": 0, "at 3": 0}
+        nodes = {"as searched": 0, "oracle": 0, "oracle - 1": 0, "oracle + 1": 0, "at 2": 0, "at 3": 0,
+                 "estimate": 0, "estimate + 2": 0, "suit game + 1": 0}
         for position, game, focus in _solves(kind):
             value = searcher.value(position, game, focus)
+            estimate = int(forced_estimate(np.array(position.hands, dtype=np.int64), focus))
             for name in nodes:
                 engine.clear()
                 before = searcher.nodes
@@ -79,6 +116,8 @@ def first_test() -> dict:
                     got = searcher.value(position, game, focus)
                 else:  # "at k": a fixed first test, blind to the value
                     guess = int(name[3:]) if name.startswith("at ") else \
+                        _suit_game_estimate(position.hands, focus) + 1 if name == "suit game + 1" else \
+                        estimate + {"estimate": 0, "estimate + 2": 2}[name] if name.startswith("estimate") else \
                         value + {"oracle": 0, "oracle - 1": -1, "oracle + 1": 1}[name]
                     got = int(_value_from(*searcher._arrays(position, game, focus), max(guess, 0)))
                 assert got == value
@@ -106,5 +145,6 @@ def raspasy_as_misere() -> dict:
 
 
 if __name__ == "__main__":
-    for job in (by_test, first_test, raspasy_as_misere):
-        print(job.__name__, job())
+    JOBS = {job.__name__: job for job in (by_test, first_test, raspasy_as_misere)}
+    for name in sys.argv[1:] or JOBS:
+        print(name, JOBS[name]())

@@ -177,6 +177,30 @@ def measure(kind: str, count: int, seed: int = SEED, progress=None,
     return _report(kind, times, nodes, stats)
 
 
+def costliest(report: KindReport, seed: int, top: int) -> list[dict]:
+    """The ``top`` dearest jobs of ``report``, dearest first: the deal's number among the seed's deals
+    (from 0), its time and nodes, and for a job of one game (contract, misère, solve) or of the three
+    raspasy values the deal as a problem that ``pref solve --jsonl -`` reads (``problem``; None for the
+    15 games of a table and for the misère at the table, whose deals are drawn otherwise)."""
+    from .api import game_json
+    from .cards import ascii_name, cards_of
+
+    order = sorted(range(len(report.times_ms)), key=lambda i: -report.times_ms[i])[:top]
+    seeded = deals(max(order) + 1, seed) if order and report.kind in ("contract", "misere", "raspasy", "solve") \
+        else None
+    out = []
+    for i in order:
+        problem = None
+        if seeded is not None:
+            position, game, _ = job(report.kind, seeded[i])[0]
+            hands = {seat: " ".join(ascii_name(c) for c in cards_of(h)) for seat, h in zip("ABC", position.hands)}
+            if position.talon:
+                hands["talon"] = " ".join(ascii_name(c) for c in position.talon)
+            problem = {"deal": hands, "game": game_json(game, position.leader)}
+        out.append({"deal": i, "ms": report.times_ms[i], "nodes": report.nodes[i], "problem": problem})
+    return out
+
+
 TABLE_KIND = "table-misere"
 """The answer at the table (:mod:`preferans.at_table`), timed on its own deals: asked by name only
 (``pref bench --kind table-misere``), so the kinds above keep their record and their suites."""

@@ -101,10 +101,14 @@ def test_a_report_records_how_it_timed_and_a_baseline_timed_otherwise_is_flagged
     assert same.exit_code == 0 and mark not in same.output
 
 
-def test_rounds_are_refused_where_nothing_is_timed():
+@pytest.mark.parametrize("option", ["--rounds", "--pause", "--top"])
+def test_options_about_the_reports_jobs_are_refused_where_nothing_is_timed(option):
     for extra in (["--ablation"], ["--nodes", "x.json"]):
-        result = CliRunner().invoke(pref, ["bench", "--rounds", "2", *extra])
-        assert result.exit_code == 2 and "--rounds" in result.output
+        result = CliRunner().invoke(pref, ["bench", option, "2", *extra])
+        assert result.exit_code == 2 and option in result.output
+
+
+def test_rounds_below_one_are_refused():
     result = CliRunner().invoke(pref, ["bench", "--rounds", "0"])
     assert result.exit_code == 2
     with pytest.raises(ValueError, match="rounds: at least 1, not 0"):
@@ -145,15 +149,40 @@ def test_a_pause_comes_before_each_job_outside_its_time(monkeypatch):
         timed_rounds(Engine(), jobs, run, pause_s=-1)
 
 
-def test_a_pause_is_refused_where_nothing_is_timed_or_below_zero():
-    for extra in (["--ablation"], ["--nodes", "x.json"]):
-        result = CliRunner().invoke(pref, ["bench", "--pause", "2", *extra])
-        assert result.exit_code == 2 and "--pause" in result.output
+def test_a_pause_below_zero_or_not_a_number_is_refused():
     for bad in ("-1", "nan", "inf", "NaN"):
         result = CliRunner().invoke(pref, ["bench", "--pause", bad])
         assert result.exit_code == 2 and "--pause" in result.output, bad
     result = CliRunner().invoke(pref, ["bench", "--drift", "nan"])
     assert result.exit_code == 2 and "--drift" in result.output and "a number is needed" in result.output
+
+
+def test_top_names_the_dearest_jobs_and_each_deal_solves_again():
+    """--top: each kind's dearest jobs, dearest first, with the time and nodes the report holds for
+    them, and the deal as a problem that solves to the job's own values (pref solve --jsonl -)."""
+    from preferans.problemfile import loads_json
+    from preferans.problems import answer
+
+    args = ["bench", "--kind", "misere", "--kind", "raspasy", "--deals", "4", "--no-start", "--top", "2"]
+    result = CliRunner().invoke(pref, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    for kind in ("misere", "raspasy"):
+        figures, dearest = report["kinds"][kind], report["costliest"][kind]
+        assert [j["deal"] for j in dearest] == sorted(range(4), key=lambda i: -figures["times_ms"][i])[:2]
+        for j in dearest:
+            assert j["ms"] == figures["times_ms"][j["deal"]] and j["nodes"] == figures["nodes"][j["deal"]]
+            tricks = answer(loads_json(json.dumps(j["problem"])))
+            expected = run_job(Engine(), job(kind, deals(4)[j["deal"]]))
+            assert ([tricks] if kind == "misere" else [tricks[seat] for seat in "ABC"]) == expected
+    text = CliRunner().invoke(pref, args)
+    assert text.exit_code == 0, text.output
+    lines = text.output.splitlines()
+    named = [i for i, line in enumerate(lines) if line.lstrip().startswith(("misere ", "raspasy "))
+             and " deal " in line]
+    assert len(named) == 4
+    for i in named:
+        assert json.loads(lines[i + 1])["deal"]["A"]
 
 
 def test_full_solve_gives_the_value_of_the_value_search():

@@ -45,6 +45,9 @@ def _load_baseline(path: str) -> dict:
               help="Sleep this many milliseconds before each job, untimed, as a program waiting for its "
                    "user or a harness running another solver in between does: the search runs slower "
                    "per node for a while after a pause, and this times that start.")
+@click.option("--top", type=click.IntRange(1, 100), metavar="N",
+              help="Name each kind's N dearest jobs (the deals behind the 99th percentile): deal number, time "
+                   "and nodes, and the deal as a line that pref solve --jsonl - reads, to solve it again.")
 @click.option("--no-start", is_flag=True, help="Skip timing the cold and warm start of a fresh process.")
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object instead of the table (with every job's time: keep it for --baseline).")
@@ -60,7 +63,7 @@ def _load_baseline(path: str) -> dict:
 @click.option("--nodes", "record", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the node counts of the first 10 seeded deals to FILE "
                    "(benchmarks/nodes.json) and stop.")
-def bench(kinds, count, seed, rounds, pause, no_start, as_json, baseline, drift, ablation, record):
+def bench(kinds, count, seed, rounds, pause, top, no_start, as_json, baseline, drift, ablation, record):
     """Time the solver on fixed random deals, per kind of job, and say why.
 
     For each kind — one contract value, one misère value, all three raspasy values,
@@ -84,12 +87,14 @@ def bench(kinds, count, seed, rounds, pause, no_start, as_json, baseline, drift,
       pref bench --kind misere --baseline before.json
       pref bench --kind misere --kind raspasy --rounds 5 --no-start
       pref bench --kind contract --pause 5 --rounds 3 --no-start
+      pref bench --kind misere --top 3 --no-start
       pref bench --kind table-misere --deals 200 --no-start
       pref bench --ablation --deals 30
       pref bench --nodes benchmarks/nodes.json
     """
-    if (rounds > 1 or pause) and (record or ablation):
-        raise click.UsageError("--rounds and --pause time the report's jobs; --nodes and --ablation do not take them")
+    if (rounds > 1 or pause or top) and (record or ablation):
+        raise click.UsageError("--rounds, --pause and --top are about the report's jobs; --nodes and --ablation "
+                               "do not take them")
     announce_compile()
     if record:
         Path(record).write_text(benchmark.node_record(seed), encoding="utf-8")
@@ -115,9 +120,12 @@ def bench(kinds, count, seed, rounds, pause, no_start, as_json, baseline, drift,
                                                                        seed=before.get("seed")), drift=drift / 100)
                for r in reports if before and r.kind in before["kinds"]]
     start = None if no_start or before else benchmark.start_times()
+    dearest = {r.kind: benchmark.costliest(r, seed, top) for r in reports} if top else {}
     if as_json:
         out = {"seed": seed, "rounds": rounds, "pause_ms": pause,
                "kinds": {r.kind: {k: v for k, v in vars(r).items() if k != "kind"} for r in reports}}
+        if top:
+            out["costliest"] = dearest
         if start:
             out["cold_start_s"], out["warm_start_s"] = start
         if before:
@@ -134,6 +142,8 @@ def bench(kinds, count, seed, rounds, pause, no_start, as_json, baseline, drift,
         if r.kind == benchmark.TABLE_KIND:
             click.echo(benchmark.table_summary(r))
     click.echo(f"  {benchmark.LEGEND}")
+    if top:
+        _print_costliest(dearest, seed)
     if before:
         if before.get("seed") != seed:
             click.echo(f"note: the baseline used seed {before.get('seed')}, this run {seed}: "
@@ -149,6 +159,16 @@ def bench(kinds, count, seed, rounds, pause, no_start, as_json, baseline, drift,
             click.echo("  " + c.line())
     if start:
         click.echo(f"start of a fresh process: cold (compile) {start[0]:.1f} s, warm (cached) {start[1]:.1f} s")
+
+
+def _print_costliest(dearest: dict, seed: int) -> None:
+    click.echo(f"the dearest jobs (deals numbered from 0 among seed {seed}'s; each {{…}} line is the deal for "
+               "pref solve --jsonl -):")
+    for kind, jobs in dearest.items():
+        for j in jobs:
+            click.echo(f"  {kind:12s} deal {j['deal']:<5d} {j['ms']:8.2f} ms {j['nodes']:>11,} nodes")
+            if j["problem"]:
+                click.echo("    " + json.dumps(j["problem"], ensure_ascii=False))
 
 
 def _ablation(kinds, count, seed, as_json):

@@ -104,22 +104,22 @@ def first_test() -> dict:
     searcher = engine.searcher
     out = {}
     for kind in ("misere", "raspasy"):
-        nodes = {"as searched": 0, "oracle": 0, "oracle - 1": 0, "oracle + 1": 0, "at 2": 0, "at 3": 0,
-                 "estimate": 0, "estimate + 2": 0, "suit game + 1": 0}
+        nodes = dict.fromkeys(("as searched", "oracle", "oracle - 1", "oracle + 1", "at 2", "at 3", "estimate",
+                               "estimate + 2", "suit game + 1"), 0)
         for position, game, focus in _solves(kind):
             value = searcher.value(position, game, focus)
             estimate = int(forced_estimate(np.array(position.hands, dtype=np.int64), focus))
+            guesses = {"oracle": value, "oracle - 1": value - 1, "oracle + 1": value + 1,
+                       "at 2": 2, "at 3": 3,  # a fixed first test, blind to the value
+                       "estimate": estimate, "estimate + 2": estimate + 2,
+                       "suit game + 1": _suit_game_estimate(position.hands, focus) + 1}
             for name in nodes:
                 engine.clear()
                 before = searcher.nodes
                 if name == "as searched":
                     got = searcher.value(position, game, focus)
-                else:  # "at k": a fixed first test, blind to the value
-                    guess = int(name[3:]) if name.startswith("at ") else \
-                        _suit_game_estimate(position.hands, focus) + 1 if name == "suit game + 1" else \
-                        estimate + {"estimate": 0, "estimate + 2": 2}[name] if name.startswith("estimate") else \
-                        value + {"oracle": 0, "oracle - 1": -1, "oracle + 1": 1}[name]
-                    got = int(_value_from(*searcher._arrays(position, game, focus), max(guess, 0)))
+                else:
+                    got = int(_value_from(*searcher._arrays(position, game, focus), max(guesses[name], 0)))
                 assert got == value
                 nodes[name] += searcher.nodes - before
         out[kind] = nodes | {f"saved by {name}": round(1 - n / nodes["as searched"], 3)

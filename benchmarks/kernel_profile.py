@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import itertools
 import os
 import pickle
 import re
@@ -138,13 +139,12 @@ def main(argv=None) -> int:
                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         time.sleep(0.5)  # perf attaches
         nodes, clock, jobs = engine.searcher.nodes, time.process_time(), 0
-        while recorder.poll() is None:
-            for position, game, focus in solves:
-                engine.clear()
-                engine.value(position, game, focus)
-                jobs += 1
-                if recorder.poll() is not None:
-                    break
+        for position, game, focus in itertools.cycle(solves):
+            if recorder.poll() is not None:
+                break
+            engine.clear()
+            engine.value(position, game, focus)
+            jobs += 1
         nodes, clock = engine.searcher.nodes - nodes, time.process_time() - clock
         if recorder.returncode != 0:
             print(f"kernel_profile: perf record failed: {recorder.stderr.read().strip()}", file=sys.stderr)

@@ -183,7 +183,7 @@ def costliest(report: KindReport, seed: int, top: int) -> list[dict]:
     raspasy values the deal as a problem that ``pref solve --jsonl -`` reads (``problem``; None for the
     15 games of a table and for the misère at the table, whose deals are drawn otherwise)."""
     from .api import game_json
-    from .cards import ascii_name, cards_of
+    from .notation import format_cards, format_hand
 
     order = sorted(range(len(report.times_ms)), key=lambda i: -report.times_ms[i])[:top]
     seeded = deals(max(order) + 1, seed) if order and report.kind in ("contract", "misere", "raspasy", "solve") \
@@ -193,9 +193,9 @@ def costliest(report: KindReport, seed: int, top: int) -> list[dict]:
         problem = None
         if seeded is not None:
             position, game, _ = job(report.kind, seeded[i])[0]
-            hands = {seat: " ".join(ascii_name(c) for c in cards_of(h)) for seat, h in zip("ABC", position.hands)}
+            hands = {seat: format_hand(h, "ascii") for seat, h in zip("ABC", position.hands)}
             if position.talon:
-                hands["talon"] = " ".join(ascii_name(c) for c in position.talon)
+                hands["talon"] = format_cards(position.talon, "ascii")
             problem = {"deal": hands, "game": game_json(game, position.leader)}
         out.append({"deal": i, "ms": report.times_ms[i], "nodes": report.nodes[i], "problem": problem})
     return out

@@ -185,6 +185,8 @@ def costliest(report: KindReport, seed: int, top: int) -> list[dict]:
     from .api import game_json
     from .notation import format_cards, format_hand
 
+    if not isinstance(top, int) or top < 1:
+        raise ValueError(f"top: at least 1 job, not {top!r}")
     order = sorted(range(len(report.times_ms)), key=lambda i: -report.times_ms[i])[:top]
     seeded = deals(max(order) + 1, seed) if order and report.kind in ("contract", "misere", "raspasy", "solve") \
         else None

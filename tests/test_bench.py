@@ -8,8 +8,8 @@ import pytest
 
 from click.testing import CliRunner
 
-from preferans.benchmark import (NotDeterministic, ablation, compare, deals, job, measure, node_counts, run_job,
-                                 timed_rounds)
+from preferans.benchmark import (NotDeterministic, ablation, compare, costliest, deals, job, measure, node_counts,
+                                 run_job, timed_rounds)
 from preferans.cli.main import pref
 from preferans.engine import Engine, Options
 
@@ -183,6 +183,14 @@ def test_top_names_the_dearest_jobs_and_each_deal_solves_again():
     assert len(named) == 4
     for i in named:
         assert json.loads(lines[i + 1])["deal"]["A"]
+
+
+def test_the_python_call_behind_top_refuses_what_the_command_refuses():
+    report = measure("misere", 2)
+    for bad in (0, -1, 1.5):
+        with pytest.raises(ValueError, match="top: at least 1 job"):
+            costliest(report, 20261129, bad)
+    assert CliRunner().invoke(pref, ["bench", "--top", "0"]).exit_code == 2
 
 
 def test_full_solve_gives_the_value_of_the_value_search():

@@ -1,6 +1,7 @@
 """What the tests share: the ``--runslow`` switch, the markers of the quick tier, the
 Kovalevskaya problem written once, a small problem and the writing of input files for the
-tests of bad input, and one board server for the board's tests.
+tests of bad input, and one board server for the board's tests; under pytest-xdist (the
+README's ``-n auto``), the kernel compiled once before the workers start.
 
 The quick tier (README) is ``python3 -m pytest -m "not browser and not heavy"``: everything
 but the tests that drive a real browser and those of a second or more of CPU (``heavy``: the
@@ -241,6 +242,26 @@ def board_server():
     yield board
     board.shutdown()
     board.server_close()
+
+
+WORKERS_AT_MOST = 8
+
+
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: a worker a core, at most :data:`WORKERS_AT_MOST` (each loads the kernel and opens
+    a browser of its own; more than that is more loading than the suite's few minutes repay)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return min(cores, WORKERS_AT_MOST)
+
+
+def pytest_configure(config):
+    """Under pytest-xdist the kernel is compiled here, once, in the controlling process before the
+    workers start: each worker then loads it from the disk cache in a second or two, instead of every
+    worker compiling it at the same time on a cold cache."""
+    if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput"):
+        from preferans.engine import load_kernel
+
+        load_kernel()
 
 
 def pytest_addoption(parser):

@@ -80,9 +80,12 @@ def test_pref_check_without_a_path_checks_problems_here_else_the_collection(tmp_
 
 def test_every_package_is_named_in_pyproject():
     """The packages are listed by name (a find cannot map problems/ into the package): a new
-    package left out of the list would be missing from an installed copy."""
+    package left out of the list would be missing from an installed copy. Every folder Python could
+    import counts, a folder of data (the board's ``static/``) too: setuptools warns, forty lines at
+    every editable install, of a folder inside a package that the list leaves out."""
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
-    found = {module_name(p.parent) for top in ("solver", "cli") for p in (ROOT / top).rglob("__init__.py")}
+    found = {module_name(p / "__init__.py") for top in ("solver", "cli") for p in [ROOT / top, *(ROOT / top).rglob("*")]
+             if p.is_dir() and p.name.isidentifier() and p.name != "__pycache__"}
     assert listed == found | {"preferans.bundled_problems"}
 
 

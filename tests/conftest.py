@@ -260,7 +260,11 @@ def pytest_configure(config):
     worker compiling it at the same time on a cold cache."""
     if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput"):
         from preferans.engine import load_kernel
+        from preferans.kernel.cache import is_compiled
 
+        if not is_compiled():
+            print("compiling the search kernel once for the workers (a cold cache: a few minutes)...",
+                  file=sys.stderr, flush=True)
         load_kernel()
 
 

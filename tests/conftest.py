@@ -250,8 +250,9 @@ WORKERS_AT_MOST = 8
 def pytest_xdist_auto_num_workers(config):
     """``-n auto``: a worker a core, at most :data:`WORKERS_AT_MOST` (each loads the kernel and opens
     a browser of its own; more than that is more loading than the suite's few minutes repay)."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return min(cores, WORKERS_AT_MOST)
+    from preferans.workers import cores
+
+    return min(cores(), WORKERS_AT_MOST)
 
 
 def pytest_configure(config):

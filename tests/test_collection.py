@@ -84,7 +84,7 @@ def test_every_package_is_named_in_pyproject():
     import counts, a folder of data (the board's ``static/``) too: setuptools warns, forty lines at
     every editable install, of a folder inside a package that the list leaves out."""
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
-    found = {module_name(p / "__init__.py") for top in ("solver", "cli") for p in [ROOT / top, *(ROOT / top).rglob("*")]
+    found = {module_name(p) for top in ("solver", "cli") for p in [ROOT / top, *(ROOT / top).rglob("*")]
              if p.is_dir() and p.name.isidentifier() and p.name != "__pycache__"}
     assert listed == found | {"preferans.bundled_problems"}
 

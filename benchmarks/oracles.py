@@ -24,7 +24,10 @@ solved once as it is, then once for each variant:
 * ``bound 0``, ``bound 1``, ``bound 2``: at each trick start, a position in which the focus player
   takes at most 0, 1 or 2 more tricks, and fewer than the target, is settled at once, as a bound
   that knew it would settle it. ``bound 0`` is a perfect "no trick at all" (the safe suits'
-  question), ``bound 1`` "at most one".
+  question), ``bound 1`` "at most one". ``bound 1 unsafe 1``, ``bound 2 unsafe 2``: the same, only
+  where at most 1 (2) of the suits he shares with the others is unsafe by the safe-suit table
+  (:mod:`preferans.kernel.safety`): the most a bound built on that table with one or two exceptions
+  could save.
 * ``ending 4``, ``ending 5``: every trick start with at most 4 or 5 tricks left settled at once.
 * ``matching``: the matchings W (``void_leads.matchings``: the most tricks he can win other than by
   leading a suit the others lack), settled where W is below the target and the oracle confirms that he
@@ -74,12 +77,23 @@ from preferans import Engine, Game, Position  # noqa: E402
 from preferans.benchmark import deals  # noqa: E402
 from preferans.kernel import search as kernel_search  # noqa: E402
 from preferans.kernel.config import C_FOCUS, C_MOVES, C_STATS, MOVES_ROW, S_NODES  # noqa: E402
+from preferans.kernel.safety import SAFE, owner_code  # noqa: E402
 
 import void_leads  # noqa: E402  (beside this script)
 
 DEFAULT_JOBS = ("51:B", "13:C", "48:B", "36:B", "56:C")
-VARIANTS = ("order F", "order C", "order both", "bound 0", "bound 1", "bound 2", "ending 4", "ending 5", "matching",
-            "void leads", "void leads test")
+VARIANTS = ("order F", "order C", "order both", "bound 0", "bound 1", "bound 2", "bound 1 unsafe 1", "bound 2 unsafe 2",
+            "ending 4", "ending 5", "matching", "void leads", "void leads test")
+
+
+def unsafe_suits(hands, focus: int) -> int:
+    """The suits the focus player shares with the others that the safe-suit table calls unsafe."""
+    me, x, y = hands[focus], hands[(focus + 1) % 3], hands[(focus + 2) % 3]
+    count = 0
+    for s in range(4):
+        f, a, b = ((m >> 8 * s) & 0xFF for m in (me, x, y))
+        count += bool(f and a | b and not SAFE[owner_code(f, a, b)])
+    return count
 
 
 class Oracle:
@@ -118,7 +132,9 @@ class Watch:
     def __init__(self, oracle: Oracle, variant: str):
         self.oracle, self.variant = oracle, variant
         self.counts = {"W below target": 0, "W wrong": 0}  # the matching variant's trick starts
-        self.kind, _, self.arg = variant.partition(" ")  # "order" F/C/both, "bound" k, "ending" k
+        self.kind, _, self.arg = variant.partition(" ")  # "order" F/C/both, "bound" k [unsafe u], "ending" k
+        self.arg, _, unsafe = self.arg.partition(" unsafe ")
+        self.unsafe = int(unsafe) if unsafe else 4
         self.namespace = kernel_search._search_misere.__globals__  # the misère copy's own globals
         self.search, self.order = self.namespace["_search"], self.namespace["order_moves"]
         self.root = kernel_search._search_misere
@@ -184,7 +200,7 @@ class Watch:
             self.counts["W below target"] += 1
             self.counts["W wrong"] += value > w
             return value if value <= w else None
-        if self.kind == "ending" and left > int(self.arg):
+        if self.kind == "ending" and left > int(self.arg) or unsafe_suits(hands, focus) > self.unsafe:
             return None
         value = self.oracle.value(hands, int(state.mover) & 3, int(ctx[C_FOCUS]))
         if self.kind == "ending" or value < target and value <= int(self.arg):

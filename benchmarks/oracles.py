@@ -87,13 +87,10 @@ VARIANTS = ("order F", "order C", "order both", "bound 0", "bound 1", "bound 2",
 
 
 def unsafe_suits(hands, focus: int) -> int:
-    """The suits the focus player shares with the others that the safe-suit table calls unsafe."""
+    """The focus player's suits that the safe-suit table calls unsafe (it calls safe a suit he lacks
+    and one only he holds)."""
     me, x, y = hands[focus], hands[(focus + 1) % 3], hands[(focus + 2) % 3]
-    count = 0
-    for s in range(4):
-        f, a, b = ((m >> 8 * s) & 0xFF for m in (me, x, y))
-        count += bool(f and a | b and not SAFE[owner_code(f, a, b)])
-    return count
+    return sum(not SAFE[owner_code(*((m >> 8 * s) & 0xFF for m in (me, x, y)))] for s in range(4))
 
 
 class Oracle:
@@ -134,7 +131,7 @@ class Watch:
         self.counts = {"W below target": 0, "W wrong": 0}  # the matching variant's trick starts
         self.kind, _, self.arg = variant.partition(" ")  # "order" F/C/both, "bound" k [unsafe u], "ending" k
         self.arg, _, unsafe = self.arg.partition(" unsafe ")
-        self.unsafe = int(unsafe) if unsafe else 4
+        self.unsafe = int(unsafe) if unsafe else 4  # suits that may be unsafe where a bound settles: any
         self.namespace = kernel_search._search_misere.__globals__  # the misère copy's own globals
         self.search, self.order = self.namespace["_search"], self.namespace["order_moves"]
         self.root = kernel_search._search_misere
@@ -200,7 +197,9 @@ class Watch:
             self.counts["W below target"] += 1
             self.counts["W wrong"] += value > w
             return value if value <= w else None
-        if self.kind == "ending" and left > int(self.arg) or unsafe_suits(hands, focus) > self.unsafe:
+        if self.kind == "ending" and left > int(self.arg):
+            return None
+        if self.unsafe < 4 and unsafe_suits(hands, focus) > self.unsafe:
             return None
         value = self.oracle.value(hands, int(state.mover) & 3, int(ctx[C_FOCUS]))
         if self.kind == "ending" or value < target and value <= int(self.arg):
